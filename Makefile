@@ -1,0 +1,108 @@
+# gpurec build. `make` builds build/gpurec; `make run` installs what is missing, builds, migrates and serves on :8080;
+# `make test` installs, builds and runs every suite, plain and under AddressSanitizer + UBSan.
+# BUILD selects the output folder, so several builds of one tree (plain, sanitizer, fuzz) never share objects.
+
+BUILD ?= build
+PREFIX ?= /usr/local
+DESTDIR ?=
+VERSION := 0.1.0
+PKGS := libmicrohttpd jansson sqlite3 libcurl
+
+WARN := -Wall -Wextra -Wshadow -Wmissing-prototypes -Werror
+CFLAGS ?= -O2 -g
+LDFLAGS ?=
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+ALL_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -MMD -MP \
+             -Iservice -I$(BUILD)/gen $(PKG_CFLAGS) -DGPUREC_VERSION='"$(VERSION)"' \
+             -DGPUREC_DATADIR='"$(PREFIX)/share/gpurec"'
+LIBS = $(PKG_LIBS) -lpthread -lm
+
+SVC_SRCS := $(filter-out service/main.c,$(wildcard service/*.c service/providers/*.c))
+SVC_OBJS := $(SVC_SRCS:%.c=$(BUILD)/%.o)
+UI_ASSETS := $(sort $(wildcard web/*.html web/*.css web/*.js web/*.svg))
+UI_OBJ := $(BUILD)/gen/ui_assets.o
+TEST_SRCS := $(wildcard tests/test_*.c)
+TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
+TEST_SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
+
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+
+.PHONY: all deps run test check check-suites asan tsan bench fuzz install clean
+.DEFAULT_GOAL := all
+
+all: $(BUILD)/gpurec
+
+deps:
+	sh deploy/install-deps.sh build
+
+run: deps
+	$(MAKE) all
+	./$(BUILD)/gpurec migrate
+	exec ./$(BUILD)/gpurec serve
+
+# Everything a clean Debian 12 machine needs, then every suite in the plain and the sanitizer build.
+test:
+	sh deploy/install-deps.sh test ui bench
+	$(MAKE) check
+	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-suites
+	sh tests/run-extra.sh $(BUILD)
+
+check: all $(TEST_BINS)
+	sh tests/run-suites.sh $(BUILD)
+
+check-suites: all $(TEST_BINS)
+	sh tests/run-suites.sh $(BUILD)
+
+asan:
+	$(MAKE) BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-suites
+
+tsan:
+	$(MAKE) BUILD=build/tsan CC=clang CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" check-suites
+
+$(BUILD)/gpurec: $(BUILD)/service/main.o $(SVC_OBJS) $(UI_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The web page's files are compiled into the binary, so the daemon needs nothing beside it at run time.
+$(BUILD)/tools/embed: tools/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -o $@ $<
+
+$(BUILD)/gen/ui_assets.c: $(BUILD)/tools/embed $(UI_ASSETS)
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed $@ $(UI_ASSETS)
+
+$(BUILD)/gen/ui_assets.o: $(BUILD)/gen/ui_assets.c
+	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
+
+$(BUILD)/tests/support/%.o: tests/support/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -Itests/support -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -Itests/support -c -o $@ $<
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(SVC_OBJS) $(UI_OBJ) $(TEST_SUPPORT_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
+install: $(BUILD)/gpurec
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gpurec/migrations
+	install -m 0755 $(BUILD)/gpurec $(DESTDIR)$(PREFIX)/bin/gpurec
+	install -m 0644 migrations/*.sql $(DESTDIR)$(PREFIX)/share/gpurec/migrations/
+
+bench:
+	sh deploy/install-deps.sh bench
+	$(MAKE) all
+	sh bench/run.sh $(BUILD)
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

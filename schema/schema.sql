@@ -1,0 +1,135 @@
+-- gpurec's schema: what applying every file of migrations/ produces (tests/test_migrate.c checks they agree).
+-- Regenerate after adding a migration: apply them to an empty database and run sqlite3 DB .schema
+
+CREATE TABLE providers (
+    id TEXT PRIMARY KEY CHECK (id GLOB '[a-z]*'),
+    name TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    price_source TEXT NOT NULL
+);
+
+CREATE TABLE regions (
+    provider_id TEXT NOT NULL REFERENCES providers(id),
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    geography TEXT NOT NULL CHECK (geography IN ('us', 'ca', 'sa', 'eu', 'me', 'af', 'apac', 'cn', 'oc')),
+    PRIMARY KEY (provider_id, id)
+) WITHOUT ROWID;
+
+CREATE TABLE gpus (
+    id TEXT PRIMARY KEY CHECK (id GLOB '[a-z0-9]*'),
+    name TEXT NOT NULL,
+    vendor TEXT NOT NULL CHECK (vendor IN ('nvidia', 'amd', 'intel')),
+    architecture TEXT NOT NULL,
+    form_factor TEXT NOT NULL CHECK (form_factor IN ('sxm', 'pcie', 'oam', 'nvl')),
+    memory_gb REAL NOT NULL CHECK (memory_gb > 0),
+    memory_type TEXT NOT NULL,
+    memory_bandwidth_gb_per_s REAL NOT NULL CHECK (memory_bandwidth_gb_per_s > 0),
+    fp64_tflops REAL NOT NULL CHECK (fp64_tflops >= 0),
+    fp64_tensor_tflops REAL CHECK (fp64_tensor_tflops > 0),
+    fp32_tflops REAL NOT NULL CHECK (fp32_tflops > 0),
+    tf32_tflops REAL CHECK (tf32_tflops > 0),
+    fp16_tflops REAL CHECK (fp16_tflops > 0),
+    bf16_tflops REAL CHECK (bf16_tflops > 0),
+    fp8_tflops REAL CHECK (fp8_tflops > 0),
+    int8_tops REAL CHECK (int8_tops > 0),
+    tdp_watts REAL NOT NULL CHECK (tdp_watts > 0),
+    interconnect TEXT NOT NULL,
+    interconnect_gb_per_s REAL NOT NULL CHECK (interconnect_gb_per_s > 0),
+    ecc INTEGER NOT NULL CHECK (ecc IN (0, 1)),
+    mig INTEGER NOT NULL CHECK (mig IN (0, 1)),
+    vgpu INTEGER NOT NULL CHECK (vgpu IN (0, 1)),
+    release_year INTEGER NOT NULL CHECK (release_year BETWEEN 2010 AND 2030),
+    sources TEXT NOT NULL CHECK (json_valid(sources) AND json_type(sources) = 'array')
+);
+
+CREATE TABLE instance_types (
+    provider_id TEXT NOT NULL REFERENCES providers(id),
+    id TEXT NOT NULL,
+    family TEXT NOT NULL,
+    gpu_id TEXT NOT NULL REFERENCES gpus(id),
+    gpu_count REAL NOT NULL CHECK (gpu_count > 0),
+    gpu_memory_gb REAL NOT NULL CHECK (gpu_memory_gb > 0),
+    vcpus INTEGER NOT NULL CHECK (vcpus > 0),
+    memory_gb REAL NOT NULL CHECK (memory_gb > 0),
+    network_gbps REAL NOT NULL CHECK (network_gbps > 0),
+    gpu_interconnect TEXT NOT NULL CHECK (gpu_interconnect IN ('nvswitch', 'nvlink', 'xgmi', 'pcie', 'none')),
+    cluster_network TEXT NOT NULL CHECK (cluster_network IN ('efa', 'infiniband', 'roce', 'none')),
+    cluster_network_gbps REAL NOT NULL CHECK (cluster_network_gbps >= 0),
+    source TEXT NOT NULL,
+    PRIMARY KEY (provider_id, id)
+) WITHOUT ROWID;
+
+CREATE INDEX instance_types_gpu ON instance_types(gpu_id);
+
+CREATE TABLE fx_rates (
+    currency TEXT PRIMARY KEY CHECK (length(currency) = 3),
+    usd_per_unit REAL NOT NULL CHECK (usd_per_unit > 0),
+    source TEXT NOT NULL,
+    as_of TEXT NOT NULL
+);
+
+CREATE TABLE refresh_runs (
+    id INTEGER PRIMARY KEY,
+    provider_id TEXT NOT NULL REFERENCES providers(id),
+    started_at TEXT NOT NULL,
+    finished_at TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('ok', 'error', 'unchanged')),
+    rows_seen INTEGER NOT NULL DEFAULT 0,
+    rows_changed INTEGER NOT NULL DEFAULT 0,
+    rows_rejected INTEGER NOT NULL DEFAULT 0,
+    duration_ms INTEGER NOT NULL DEFAULT 0,
+    error TEXT
+);
+
+CREATE INDEX refresh_runs_provider ON refresh_runs(provider_id, id);
+
+CREATE TABLE prices (
+    provider_id TEXT NOT NULL,
+    instance_type_id TEXT NOT NULL,
+    region_id TEXT NOT NULL,
+    pricing_model TEXT NOT NULL CHECK (pricing_model IN ('on_demand', 'spot', 'reserved_1y', 'reserved_3y',
+                                                         'savings_plan_1y', 'savings_plan_3y')),
+    hourly REAL NOT NULL CHECK (hourly > 0),
+    currency TEXT NOT NULL REFERENCES fx_rates(currency),
+    source TEXT NOT NULL,
+    fetched_at TEXT NOT NULL,
+    effective_at TEXT NOT NULL,
+    spot_interruption TEXT,
+    PRIMARY KEY (provider_id, instance_type_id, region_id, pricing_model),
+    FOREIGN KEY (provider_id, instance_type_id) REFERENCES instance_types(provider_id, id),
+    FOREIGN KEY (provider_id, region_id) REFERENCES regions(provider_id, id)
+) WITHOUT ROWID;
+
+CREATE TABLE price_history (
+    id INTEGER PRIMARY KEY,
+    provider_id TEXT NOT NULL,
+    instance_type_id TEXT NOT NULL,
+    region_id TEXT NOT NULL,
+    pricing_model TEXT NOT NULL,
+    hourly REAL NOT NULL,
+    currency TEXT NOT NULL,
+    source TEXT NOT NULL,
+    fetched_at TEXT NOT NULL,
+    effective_at TEXT NOT NULL,
+    run_id INTEGER REFERENCES refresh_runs(id)
+);
+
+CREATE INDEX price_history_key ON price_history(provider_id, instance_type_id, region_id, pricing_model, id);
+
+CREATE TABLE fetch_state (
+    provider_id TEXT NOT NULL REFERENCES providers(id),
+    url TEXT NOT NULL,
+    etag TEXT,
+    version TEXT,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (provider_id, url)
+) WITHOUT ROWID;
+
+CREATE TABLE schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    checksum TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+);
+

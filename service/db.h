@@ -1,0 +1,27 @@
+/* SQLite connections: opened with WAL, a busy timeout and foreign keys on. A connection belongs to one thread at a
+ * time (the opener's); the request path never uses one. */
+#ifndef GPUREC_DB_H
+#define GPUREC_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <sqlite3.h>
+
+/* Opens (creating the file and its folder when create is true) and configures a connection. Caller closes with
+ * db_close(). Returns 0, or -1 with a message in err. */
+int db_open(const char *path, bool create, sqlite3 **out, char *err, size_t err_len);
+/* Opens read-only (no WAL change, no creation). */
+int db_open_readonly(const char *path, sqlite3 **out, char *err, size_t err_len);
+void db_close(sqlite3 *db);
+
+/* Runs SQL without results; 0 or -1 with sqlite's message in err. */
+int db_exec(sqlite3 *db, const char *sql, char *err, size_t err_len);
+/* BEGIN IMMEDIATE, retried while the database is busy (bounded); 0 or -1. */
+int db_begin(sqlite3 *db, char *err, size_t err_len);
+/* COMMIT, retried while busy; 0 or -1 (the transaction is rolled back on failure). */
+int db_commit(sqlite3 *db, char *err, size_t err_len);
+/* ROLLBACK when a transaction is open; safe to call when none is. */
+void db_rollback(sqlite3 *db);
+
+#endif

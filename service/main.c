@@ -1,0 +1,243 @@
+/* gpurec: start-up, commands, signals and shutdown.
+ * Threads: the main thread starts everything and then waits for a signal; MHD's pool threads answer requests; the
+ * worker thread refreshes prices. The published catalog and the configuration are the only shared state. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curl/curl.h>
+#include <jansson.h>
+
+#include "catalog.h"
+#include "config.h"
+#include "db.h"
+#include "http.h"
+#include "log.h"
+#include "metrics.h"
+#include "migrate.h"
+#include "recommend.h"
+#include "util.h"
+#include "worker.h"
+
+/* Set by the signal handler, read by the main thread's wait loop. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int signo)
+{
+    (void)signo;
+    stop_requested = 1;
+}
+
+/* Opens the database, applies pending migrations and loads the first snapshot. Caller owns *out. */
+static int prepare_catalog(const config *cfg, catalog **out, char *err, size_t err_len)
+{
+    sqlite3 *db = NULL;
+    int rc = -1;
+    int applied = 0;
+    if (db_open(cfg->db_path, true, &db, err, err_len) != 0)
+        goto out;
+    if (migrate_apply(db, cfg->migrations_dir, &applied, err, err_len) != 0)
+        goto out;
+    if (applied > 0) {
+        char count[16];
+        snprintf(count, sizeof count, "%d", applied);
+        log_msg(LOG_INFO, "migrations applied", "count", count, "db", cfg->db_path, NULL);
+    }
+    if (out != NULL && catalog_load(db, out, err, err_len) != 0)
+        goto out;
+    rc = 0;
+out:
+    db_close(db);
+    return rc;
+}
+
+static int run_migrate(const config *cfg)
+{
+    char err[1024];
+    if (prepare_catalog(cfg, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "gpurec migrate: %s\n", err);
+        return 1;
+    }
+    printf("database %s is up to date (%d migrations)\n", cfg->db_path, migrate_count_files(cfg->migrations_dir));
+    return 0;
+}
+
+static int run_serve(const config *cfg)
+{
+    char err[1024];
+    catalog *snap = NULL;
+    app application = {0};
+    http_server *server = NULL;
+    worker *refresher = NULL;
+    int rc = 1;
+    int64_t started = util_monotonic_us();
+
+    application.cfg = cfg;
+    application.metrics = metrics_new();
+    atomic_init(&application.draining, false);
+    if (prepare_catalog(cfg, &snap, err, sizeof err) != 0) {
+        log_msg(LOG_ERROR, "cannot load the catalog", "error", err, NULL);
+        goto out;
+    }
+    catalog_publish(snap);
+    snap = NULL;
+    if (worker_start(cfg, &refresher, err, sizeof err) != 0) {
+        log_msg(LOG_ERROR, "cannot start the refresh worker", "error", err, NULL);
+        goto out;
+    }
+    application.worker = refresher;
+    if (http_start(&application, &server, err, sizeof err) != 0) {
+        log_msg(LOG_ERROR, "cannot start the HTTP server", "error", err, NULL);
+        goto out;
+    }
+    char port[8], ready_ms[32];
+    snprintf(port, sizeof port, "%u", (unsigned)http_port(server));
+    snprintf(ready_ms, sizeof ready_ms, "%.1f", (double)(util_monotonic_us() - started) / 1000.0);
+    catalog *published = catalog_acquire();
+    log_msg(LOG_INFO, "serving", "host", cfg->listen_host, "port", port, "catalog_version", published->version,
+            "ready_ms", ready_ms, NULL);
+    catalog_release(published);
+
+    while (!stop_requested)
+        pause();
+    log_msg(LOG_INFO, "stopping: draining requests", NULL);
+    atomic_store(&application.draining, true);
+    rc = 0;
+out:
+    /* order: no new requests, in-flight ones finish (bounded), then the worker, then the catalog */
+    http_stop(server, 5000);
+    worker_stop(refresher);
+    catalog_publish(NULL);
+    catalog_release(snap);
+    metrics_free(application.metrics);
+    if (rc == 0)
+        log_msg(LOG_INFO, "stopped", NULL);
+    return rc;
+}
+
+static int run_refresh(const config *cfg)
+{
+    char err[1024];
+    if (prepare_catalog(cfg, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "gpurec refresh: %s\n", err);
+        return 1;
+    }
+    if (worker_refresh_once(cfg, cfg->refresh_provider[0] ? cfg->refresh_provider : NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "gpurec refresh: %s\n", err);
+        return 1;
+    }
+    return 0;
+}
+
+/* Reads all of stdin (at most limit bytes); caller frees. NULL when it is larger or unreadable. */
+static char *read_stdin(size_t limit, size_t *size_out)
+{
+    size_t cap = 65536, size = 0;
+    char *data = xmalloc(cap);
+    size_t got;
+    while ((got = fread(data + size, 1, cap - size, stdin)) > 0) {
+        size += got;
+        if (size > limit) {
+            free(data);
+            return NULL;
+        }
+        if (size == cap) {
+            cap *= 2;
+            data = xrealloc(data, cap);
+        }
+    }
+    *size_out = size;
+    return data;
+}
+
+/* `gpurec recommend < request.json`: the same engine as POST /v1/recommend, answered from the database. */
+static int run_recommend(const config *cfg)
+{
+    char err[1024];
+    catalog *snap = NULL;
+    json_t *request = NULL, *result = NULL;
+    problem *failure = NULL;
+    char *input = NULL;
+    int rc = 1;
+    size_t size = 0;
+    input = read_stdin(cfg->max_body_bytes, &size);
+    if (input == NULL) {
+        fprintf(stderr, "gpurec recommend: the request on standard input is larger than %zu bytes\n",
+                cfg->max_body_bytes);
+        goto out;
+    }
+    json_error_t parse_error;
+    request = json_loadb(input, size, JSON_REJECT_DUPLICATES, &parse_error);
+    if (request == NULL) {
+        fprintf(stderr, "gpurec recommend: the request is not valid JSON: %s (line %d, column %d)\n", parse_error.text,
+                parse_error.line, parse_error.column);
+        goto out;
+    }
+    if (prepare_catalog(cfg, &snap, err, sizeof err) != 0) {
+        fprintf(stderr, "gpurec recommend: %s\n", err);
+        goto out;
+    }
+    recommend_options options = {time(NULL), cfg->stale_after_hours};
+    if (recommend_run(snap, request, &options, &result, &failure) != 0) {
+        json_t *body = problem_into_json(failure);
+        failure = NULL;
+        json_dumpf(body, stderr, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
+        fputc('\n', stderr);
+        json_decref(body);
+        goto out;
+    }
+    json_dumpf(result, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
+    fputc('\n', stdout);
+    rc = 0;
+out:
+    problem_free(failure);
+    json_decref(result);
+    json_decref(request);
+    catalog_release(snap);
+    free(input);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    static config cfg;
+    char err[1024];
+    if (config_load(&cfg, argc, argv, err, sizeof err) != 0) {
+        fprintf(stderr, "gpurec: %s\n", err);
+        return 2;
+    }
+    if (cfg.command == CMD_HELP) {
+        config_print_help(stdout);
+        return 0;
+    }
+    if (cfg.command == CMD_VERSION) {
+        printf("gpurec %s\n", GPUREC_VERSION);
+        return 0;
+    }
+    log_setup(cfg.log_fmt, cfg.log_lvl);
+    json_object_seed(0); /* before any thread: hashing seeds must not race */
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    int rc = 1;
+    switch (cfg.command) {
+    case CMD_SERVE: rc = run_serve(&cfg); break;
+    case CMD_MIGRATE: rc = run_migrate(&cfg); break;
+    case CMD_REFRESH: rc = run_refresh(&cfg); break;
+    case CMD_RECOMMEND: rc = run_recommend(&cfg); break;
+    case CMD_HELP:
+    case CMD_VERSION: rc = 0; break;
+    }
+    curl_global_cleanup();
+    return rc;
+}

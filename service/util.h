@@ -1,0 +1,27 @@
+/* Small helpers every module uses: allocation that treats out-of-memory as fatal in one place, time stamps. */
+#ifndef GPUREC_UTIL_H
+#define GPUREC_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+/* Allocate or abort: a service that cannot allocate a few bytes cannot answer anyway. Caller frees with free(). */
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *s);
+
+/* Writes t as "2025-06-01T12:00:00Z" into buf (at least 21 bytes). */
+void util_format_time(time_t t, char *buf, size_t buf_len);
+/* Parses "YYYY-MM-DDTHH:MM:SSZ" (also with fractional seconds, or a date alone) into *out; 0 or -1. */
+int util_parse_time(const char *text, time_t *out);
+/* Monotonic clock in microseconds. */
+int64_t util_monotonic_us(void);
+/* 64-bit FNV-1a over bytes, continuing from hash (start with UTIL_FNV_OFFSET). */
+#define UTIL_FNV_OFFSET 1469598103934665603ULL
+uint64_t util_fnv1a(uint64_t hash, const void *data, size_t len);
+/* Copies src into dst of dst_len bytes, always terminated; returns -1 when src did not fit. */
+int util_copy(char *dst, size_t dst_len, const char *src);
+
+#endif

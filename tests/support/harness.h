@@ -1,0 +1,54 @@
+/* Test harness: a real gpurec daemon in this process, on 127.0.0.1 port 0, with a fresh temporary database that has
+ * every migration (schema and seed catalog) applied; plus a libcurl client for it. */
+#ifndef GPUREC_TEST_HARNESS_H
+#define GPUREC_TEST_HARNESS_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "config.h"
+
+typedef struct harness harness;
+
+/* Lets a test adjust the configuration before the daemon starts (may be NULL). */
+typedef void (*harness_configure)(config *cfg, void *ctx);
+
+/* Starts a daemon with a fresh migrated database; aborts the test on failure. Free with harness_stop(). */
+harness *harness_start(void);
+harness *harness_start_with(harness_configure configure, void *ctx);
+void harness_stop(harness *h);
+
+/* The daemon's base URL, e.g. "http://127.0.0.1:40123". */
+const char *harness_url(const harness *h);
+/* The temporary database's path (to open it with sqlite3 in a test). */
+const char *harness_db_path(const harness *h);
+/* The running daemon's configuration. */
+const config *harness_config(const harness *h);
+/* Reloads the catalog from the database and publishes it, as the refresh worker does after a run. */
+void harness_reload_catalog(harness *h);
+
+typedef struct harness_response {
+    long status;
+    char *body; /* NUL-terminated */
+    size_t body_size;
+    char *headers; /* raw response header block */
+    json_t *json;  /* parsed body when it is JSON, else NULL */
+} harness_response;
+
+/* Sends one request. extra_headers is a NULL-terminated list of "Name: value" strings (or NULL); body may be NULL.
+ * A POST body gets "Content-Type: application/json" unless extra_headers name one. Caller frees with
+ * harness_response_free(). */
+harness_response *harness_request(harness *h, const char *method, const char *path, const char *body,
+                                  const char *const *extra_headers);
+harness_response *harness_get(harness *h, const char *path);
+harness_response *harness_post_json(harness *h, const char *path, const char *body);
+/* The value of a response header (case-insensitive name) into buf; 0 when found. */
+int harness_response_header(const harness_response *r, const char *name, char *buf, size_t buf_len);
+void harness_response_free(harness_response *r);
+
+/* Creates an empty temporary database file path in /tmp and applies every migration; caller frees the string and
+ * unlinks the file. */
+char *harness_make_db(void);
+
+#endif

@@ -1,0 +1,130 @@
+/* Configuration: defaults, environment, flags, and errors that name the variable. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+
+static config cfg;
+static char err[1024];
+
+static void clear_env(void)
+{
+    const char *names[] = {"GPUREC_LISTEN", "GPUREC_DB", "GPUREC_THREADS", "GPUREC_REFRESH_INTERVAL",
+                           "GPUREC_PROVIDERS", "GPUREC_LOG_FORMAT", "GPUREC_LOG_LEVEL", "GPUREC_MAX_BODY_BYTES",
+                           "GPUREC_CORS_ORIGINS", "GPUREC_ADMIN_TOKEN", "GPUREC_FEED_URLS"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        unsetenv(names[i]);
+}
+
+START_TEST(defaults_follow_the_design)
+{
+    clear_env();
+    char *argv[] = {"gpurec", NULL};
+    ck_assert_int_eq(config_load(&cfg, 1, argv, err, sizeof err), 0);
+    ck_assert_int_eq(cfg.command, CMD_SERVE);
+    ck_assert_str_eq(cfg.listen_host, "0.0.0.0");
+    ck_assert_uint_eq(cfg.listen_port, 8080);
+    ck_assert_str_eq(cfg.db_path, "./data/gpurec.db");
+    ck_assert_uint_eq(cfg.max_body_bytes, 1048576);
+    ck_assert_int_eq(cfg.log_fmt, LOG_TEXT);
+    ck_assert_str_eq(cfg.admin_token, "");
+}
+END_TEST
+
+START_TEST(environment_is_read)
+{
+    clear_env();
+    setenv("GPUREC_LISTEN", "127.0.0.1:9090", 1);
+    setenv("GPUREC_LOG_FORMAT", "json", 1);
+    setenv("GPUREC_CORS_ORIGINS", "https://a.example, https://b.example", 1);
+    setenv("GPUREC_PROVIDERS", "azure,aws", 1);
+    char *argv[] = {"gpurec", "migrate", NULL};
+    ck_assert_int_eq(config_load(&cfg, 2, argv, err, sizeof err), 0);
+    ck_assert_int_eq(cfg.command, CMD_MIGRATE);
+    ck_assert_str_eq(cfg.listen_host, "127.0.0.1");
+    ck_assert_uint_eq(cfg.listen_port, 9090);
+    ck_assert_int_eq(cfg.log_fmt, LOG_JSON);
+    ck_assert_uint_eq(cfg.cors_origin_count, 2);
+    ck_assert_str_eq(cfg.cors_origins[1], "https://b.example");
+    ck_assert_uint_eq(cfg.provider_count, 2);
+    ck_assert_str_eq(cfg.providers[0], "azure");
+}
+END_TEST
+
+START_TEST(flags_win_over_environment)
+{
+    clear_env();
+    setenv("GPUREC_THREADS", "3", 1);
+    char *argv[] = {"gpurec", "--threads", "7", "--db=/tmp/x.db", "refresh", "--provider", "azure", NULL};
+    ck_assert_int_eq(config_load(&cfg, 7, argv, err, sizeof err), 0);
+    ck_assert_uint_eq(cfg.threads, 7);
+    ck_assert_str_eq(cfg.db_path, "/tmp/x.db");
+    ck_assert_int_eq(cfg.command, CMD_REFRESH);
+    ck_assert_str_eq(cfg.refresh_provider, "azure");
+}
+END_TEST
+
+START_TEST(bad_values_name_the_variable)
+{
+    static const struct { const char *name, *value; } cases[] = {
+        {"GPUREC_THREADS", "0"},          {"GPUREC_THREADS", "abc"},       {"GPUREC_THREADS", "4x"},
+        {"GPUREC_LISTEN", "8080"},        {"GPUREC_LISTEN", "host:99999"}, {"GPUREC_LOG_FORMAT", "xml"},
+        {"GPUREC_LOG_LEVEL", "loud"},     {"GPUREC_MAX_BODY_BYTES", "10"}, {"GPUREC_REFRESH_INTERVAL", "-1"},
+        {"GPUREC_PROVIDERS", "aws,ibm"},  {"GPUREC_ADMIN_TOKEN", "short"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        clear_env();
+        setenv(cases[i].name, cases[i].value, 1);
+        char *argv[] = {"gpurec", NULL};
+        ck_assert_msg(config_load(&cfg, 1, argv, err, sizeof err) == -1, "%s=%s accepted", cases[i].name,
+                      cases[i].value);
+        ck_assert_msg(strstr(err, cases[i].name) != NULL, "error '%s' does not name %s", err, cases[i].name);
+    }
+    clear_env();
+}
+END_TEST
+
+START_TEST(unknown_flags_and_commands_are_errors)
+{
+    clear_env();
+    char *flag[] = {"gpurec", "--colour", "red", NULL};
+    ck_assert_int_eq(config_load(&cfg, 3, flag, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "--colour"));
+    char *command[] = {"gpurec", "dance", NULL};
+    ck_assert_int_eq(config_load(&cfg, 2, command, err, sizeof err), -1);
+    char *missing[] = {"gpurec", "--db", NULL};
+    ck_assert_int_eq(config_load(&cfg, 2, missing, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "--db"));
+}
+END_TEST
+
+START_TEST(help_and_version)
+{
+    clear_env();
+    char *help[] = {"gpurec", "--help", NULL};
+    ck_assert_int_eq(config_load(&cfg, 2, help, err, sizeof err), 0);
+    ck_assert_int_eq(cfg.command, CMD_HELP);
+    char *version[] = {"gpurec", "--version", NULL};
+    ck_assert_int_eq(config_load(&cfg, 2, version, err, sizeof err), 0);
+    ck_assert_int_eq(cfg.command, CMD_VERSION);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("config");
+    TCase *tc = tcase_create("load");
+    tcase_add_test(tc, defaults_follow_the_design);
+    tcase_add_test(tc, environment_is_read);
+    tcase_add_test(tc, flags_win_over_environment);
+    tcase_add_test(tc, bad_values_name_the_variable);
+    tcase_add_test(tc, unknown_flags_and_commands_are_errors);
+    tcase_add_test(tc, help_and_version);
+    suite_add_tcase(s, tc);
+    SRunner *runner = srunner_create(s);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? 0 : 1;
+}

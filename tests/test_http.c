@@ -1,0 +1,421 @@
+/* The daemon over HTTP: catalog endpoints, filters, paging, caching, CORS, request ids and every error path. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+static harness *h;
+
+static void configure(config *cfg, void *ctx)
+{
+    (void)ctx;
+    cfg->cors_origin_count = 1;
+    snprintf(cfg->cors_origins[0], sizeof cfg->cors_origins[0], "https://portal.example");
+    cfg->max_body_bytes = 4096;
+}
+
+static void setup(void)
+{
+    h = harness_start_with(configure, NULL);
+}
+
+static void teardown(void)
+{
+    harness_stop(h);
+}
+
+/* Asserts a problem+json answer with the status, naming field when field is not NULL. */
+static void assert_problem(harness_response *r, long status, const char *field)
+{
+    ck_assert_msg(r->status == status, "status %ld, wanted %ld: %s", r->status, status, r->body);
+    char type[128];
+    ck_assert_int_eq(harness_response_header(r, "Content-Type", type, sizeof type), 0);
+    ck_assert_str_eq(type, "application/problem+json");
+    ck_assert_ptr_nonnull(r->json);
+    ck_assert_int_eq(json_integer_value(json_object_get(r->json, "status")), status);
+    ck_assert_ptr_nonnull(json_string_value(json_object_get(r->json, "title")));
+    ck_assert_ptr_nonnull(json_string_value(json_object_get(r->json, "type")));
+    ck_assert_ptr_nonnull(json_string_value(json_object_get(r->json, "detail")));
+    if (field != NULL) {
+        json_t *errors = json_object_get(r->json, "errors");
+        bool named = false;
+        size_t i;
+        json_t *e;
+        json_array_foreach(errors, i, e) named |= strcmp(json_string_value(json_object_get(e, "field")), field) == 0;
+        ck_assert_msg(named, "no error names %s: %s", field, r->body);
+    }
+}
+
+START_TEST(health_and_readiness)
+{
+    harness_response *r = harness_get(h, "/healthz");
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_str_eq(json_string_value(json_object_get(r->json, "status")), "ok");
+    harness_response_free(r);
+    r = harness_get(h, "/readyz");
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_int_eq(strlen(json_string_value(json_object_get(r->json, "catalog_version"))), 16);
+    harness_response_free(r);
+}
+END_TEST
+
+START_TEST(gpus_list_and_item)
+{
+    harness_response *r = harness_get(h, "/v1/gpus?limit=500");
+    ck_assert_int_eq(r->status, 200);
+    json_t *items = json_object_get(r->json, "items");
+    ck_assert_int_ge(json_array_size(items), 22);
+    ck_assert_int_eq(json_integer_value(json_object_get(r->json, "total")), (json_int_t)json_array_size(items));
+    ck_assert(json_is_null(json_object_get(r->json, "next_cursor")));
+    harness_response_free(r);
+
+    r = harness_get(h, "/v1/gpus/h100-sxm-80gb");
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_str_eq(json_string_value(json_object_get(r->json, "id")), "h100-sxm-80gb");
+    ck_assert(json_number_value(json_object_get(r->json, "bf16_tflops")) > 980);
+    ck_assert(json_number_value(json_object_get(r->json, "bf16_tflops")) < 1000);
+    ck_assert(json_is_array(json_object_get(r->json, "sources")));
+    ck_assert_int_gt(json_array_size(json_object_get(r->json, "sources")), 0);
+    ck_assert_int_gt(json_array_size(json_object_get(r->json, "instances")), 0);
+    harness_response_free(r);
+
+    r = harness_get(h, "/v1/gpus/t4");
+    ck_assert(json_is_null(json_object_get(r->json, "bf16_tflops")));
+    harness_response_free(r);
+
+    r = harness_get(h, "/v1/gpus/h1000");
+    assert_problem(r, 404, NULL);
+    harness_response_free(r);
+
+    r = harness_get(h, "/v1/gpus?vendor=amd");
+    size_t i;
+    json_t *gpu;
+    json_array_foreach(json_object_get(r->json, "items"), i, gpu)
+        ck_assert_str_eq(json_string_value(json_object_get(gpu, "vendor")), "amd");
+    ck_assert_int_gt(json_array_size(json_object_get(r->json, "items")), 0);
+    harness_response_free(r);
+}
+END_TEST
+
+START_TEST(paging_walks_every_item_once)
+{
+    harness_response *all = harness_get(h, "/v1/instances?limit=500");
+    json_int_t total = json_integer_value(json_object_get(all->json, "total"));
+    ck_assert_int_gt(total, 100);
+    char path[256] = "/v1/instances?limit=7";
+    json_int_t seen = 0;
+    for (int page = 0; page < 1000; page++) {
+        harness_response *r = harness_get(h, path);
+        ck_assert_int_eq(r->status, 200);
+        json_t *items = json_object_get(r->json, "items");
+        json_t *first_page = json_object_get(all->json, "items"); /* the first 500 in the same order */
+        for (size_t i = 0; i < json_array_size(items); i++) {
+            size_t position = (size_t)seen + i;
+            if (position < json_array_size(first_page))
+                ck_assert(json_equal(json_array_get(items, i), json_array_get(first_page, position)));
+        }
+        seen += (json_int_t)json_array_size(items);
+        const char *cursor = json_string_value(json_object_get(r->json, "next_cursor"));
+        if (cursor == NULL) {
+            harness_response_free(r);
+            break;
+        }
+        snprintf(path, sizeof path, "/v1/instances?limit=7&cursor=%s", cursor);
+        harness_response_free(r);
+    }
+    ck_assert_int_eq(seen, total);
+    harness_response_free(all);
+}
+END_TEST
+
+START_TEST(instance_filters_are_applied)
+{
+    harness_response *r =
+        harness_get(h, "/v1/instances?provider=aws&gpu=h100-sxm-80gb&min_gpus=8&pricing=on_demand&limit=100");
+    ck_assert_int_eq(r->status, 200);
+    json_t *items = json_object_get(r->json, "items");
+    ck_assert_int_gt(json_array_size(items), 0);
+    size_t i;
+    json_t *item;
+    json_array_foreach(items, i, item) {
+        ck_assert_str_eq(json_string_value(json_object_get(item, "provider")), "aws");
+        ck_assert_str_eq(json_string_value(json_object_get(json_object_get(item, "gpu"), "id")), "h100-sxm-80gb");
+        ck_assert(json_number_value(json_object_get(item, "gpu_count")) >= 8);
+        ck_assert_ptr_nonnull(json_object_get(json_object_get(item, "prices"), "on_demand"));
+    }
+    harness_response_free(r);
+
+    r = harness_get(h, "/v1/instances?max_hourly_usd=1.5&sort=hourly_usd&limit=500");
+    double previous = 0;
+    json_array_foreach(json_object_get(r->json, "items"), i, item) {
+        double hourly = json_number_value(
+            json_object_get(json_object_get(json_object_get(item, "prices"), "on_demand"), "hourly_usd"));
+        ck_assert(hourly <= 1.5);
+        ck_assert(hourly >= previous);
+        previous = hourly;
+    }
+    ck_assert_int_gt(json_array_size(json_object_get(r->json, "items")), 0);
+    harness_response_free(r);
+
+    r = harness_get(h, "/v1/instances?sort=gpu_memory_gb&min_gpu_memory_gb=600&interconnect=nvswitch&limit=500");
+    previous = 1e9;
+    json_array_foreach(json_object_get(r->json, "items"), i, item) {
+        double memory = json_number_value(json_object_get(item, "gpu_memory_gb"));
+        ck_assert(memory >= 600 && memory <= previous);
+        ck_assert_str_eq(json_string_value(json_object_get(item, "interconnect")), "nvswitch");
+        previous = memory;
+    }
+    harness_response_free(r);
+
+    r = harness_get(h, "/v1/instances?sort=usd_per_tflops&precision=bf16&limit=20");
+    previous = 0;
+    json_array_foreach(json_object_get(r->json, "items"), i, item) {
+        double ratio = json_number_value(json_object_get(json_object_get(item, "figures"), "usd_per_tflops"));
+        ck_assert(ratio >= previous);
+        previous = ratio;
+    }
+    harness_response_free(r);
+
+    r = harness_get(h, "/v1/instances?region=us-east-1&provider=aws&limit=500");
+    json_array_foreach(json_object_get(r->json, "items"), i, item)
+        ck_assert_str_eq(json_string_value(json_object_get(item, "region")), "us-east-1");
+    harness_response_free(r);
+}
+END_TEST
+
+START_TEST(bad_query_values_name_the_parameter)
+{
+    static const struct { const char *path, *field; } cases[] = {
+        {"/v1/instances?limit=0", "limit"},
+        {"/v1/instances?limit=abc", "limit"},
+        {"/v1/instances?limit=100000", "limit"},
+        {"/v1/instances?min_gpus=-1", "min_gpus"},
+        {"/v1/instances?max_hourly_usd=cheap", "max_hourly_usd"},
+        {"/v1/instances?max_hourly_usd=nan", "max_hourly_usd"},
+        {"/v1/instances?pricing=free", "pricing"},
+        {"/v1/instances?sort=random", "sort"},
+        {"/v1/instances?gpu=h1000", "gpu"},
+        {"/v1/instances?provider=ibm", "provider"},
+        {"/v1/instances?interconnect=carrier-pigeon", "interconnect"},
+        {"/v1/instances?cursor=garbage", "cursor"},
+        {"/v1/instances?cursor=5.0000000000000000", "cursor"},
+        {"/v1/instances?colour=red", "colour"},
+        {"/v1/instances?min_gpus=4&max_gpus=2", "max_gpus"},
+        {"/v1/instances?provider=aws%27%20OR%201=1--", "provider"},
+        {"/v1/gpus?min_memory_gb=lots", "min_memory_gb"},
+        {"/v1/gpus?precision=fp128", "precision"},
+        {"/v1/providers?x=1", "x"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        harness_response *r = harness_get(h, cases[i].path);
+        assert_problem(r, 400, cases[i].field);
+        harness_response_free(r);
+    }
+}
+END_TEST
+
+START_TEST(instance_type_with_regions)
+{
+    harness_response *r = harness_get(h, "/v1/instances/aws/p5.48xlarge");
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(r->json, "gpu"), "id")), "h100-sxm-80gb");
+    ck_assert(json_number_value(json_object_get(r->json, "gpu_count")) == 8);
+    ck_assert(json_number_value(json_object_get(r->json, "gpu_memory_gb")) == 640);
+    ck_assert_str_eq(json_string_value(json_object_get(r->json, "cluster_network")), "efa");
+    json_t *regions = json_object_get(r->json, "regions");
+    ck_assert_int_ge(json_array_size(regions), 1);
+    json_t *on_demand = json_object_get(json_object_get(json_array_get(regions, 0), "prices"), "on_demand");
+    ck_assert(json_number_value(json_object_get(on_demand, "hourly_usd")) > 0);
+    ck_assert_ptr_nonnull(json_string_value(json_object_get(on_demand, "source")));
+    ck_assert_ptr_nonnull(json_string_value(json_object_get(on_demand, "fetched_at")));
+    harness_response_free(r);
+    r = harness_get(h, "/v1/instances/aws/p9.mega");
+    assert_problem(r, 404, NULL);
+    harness_response_free(r);
+    r = harness_get(h, "/v1/instances/ibm/p5.48xlarge");
+    assert_problem(r, 404, NULL);
+    harness_response_free(r);
+}
+END_TEST
+
+START_TEST(providers_with_regions_and_refresh_state)
+{
+    harness_response *r = harness_get(h, "/v1/providers");
+    ck_assert_int_eq(r->status, 200);
+    json_t *items = json_object_get(r->json, "items");
+    ck_assert_int_eq(json_array_size(items), 7);
+    size_t i;
+    json_t *item;
+    json_array_foreach(items, i, item) {
+        ck_assert_int_gt(json_array_size(json_object_get(item, "regions")), 0);
+        json_t *refresh = json_object_get(item, "refresh");
+        const char *status = json_string_value(json_object_get(refresh, "status"));
+        ck_assert_msg(strcmp(status, "never") == 0 || strcmp(status, "disabled") == 0, "status %s", status);
+        ck_assert(json_is_null(json_object_get(refresh, "last_success_at")));
+        ck_assert(json_is_integer(json_object_get(refresh, "rows")));
+    }
+    ck_assert_int_gt(json_array_size(json_object_get(r->json, "fx_rates")), 1);
+    harness_response_free(r);
+}
+END_TEST
+
+START_TEST(unknown_paths_and_methods)
+{
+    harness_response *r = harness_get(h, "/v2/gpus");
+    assert_problem(r, 404, NULL);
+    harness_response_free(r);
+    r = harness_get(h, "/v1/gpus/");
+    assert_problem(r, 404, NULL);
+    harness_response_free(r);
+    r = harness_request(h, "DELETE", "/v1/gpus", NULL, NULL);
+    assert_problem(r, 405, NULL);
+    char allow[128];
+    ck_assert_int_eq(harness_response_header(r, "Allow", allow, sizeof allow), 0);
+    ck_assert_ptr_nonnull(strstr(allow, "GET"));
+    harness_response_free(r);
+    r = harness_post_json(h, "/v1/gpus", "{}");
+    assert_problem(r, 405, NULL);
+    harness_response_free(r);
+    r = harness_request(h, "BREW", "/v1/gpus", NULL, NULL);
+    ck_assert(r->status == 405 || r->status == 501);
+    harness_response_free(r);
+    r = harness_get(h, "/../../etc/passwd");
+    assert_problem(r, 404, NULL);
+    harness_response_free(r);
+}
+END_TEST
+
+START_TEST(etag_and_not_modified)
+{
+    harness_response *r = harness_get(h, "/v1/gpus");
+    char etag[80], cache[80];
+    ck_assert_int_eq(harness_response_header(r, "ETag", etag, sizeof etag), 0);
+    ck_assert_int_eq(harness_response_header(r, "Cache-Control", cache, sizeof cache), 0);
+    ck_assert_int_eq(etag[0], '"');
+    harness_response_free(r);
+    char header[128];
+    snprintf(header, sizeof header, "If-None-Match: %s", etag);
+    const char *headers[] = {header, NULL};
+    r = harness_request(h, "GET", "/v1/gpus", NULL, headers);
+    ck_assert_int_eq(r->status, 304);
+    ck_assert_int_eq(r->body_size, 0);
+    harness_response_free(r);
+    const char *stale[] = {"If-None-Match: \"0000000000000000\"", NULL};
+    r = harness_request(h, "GET", "/v1/gpus", NULL, stale);
+    ck_assert_int_eq(r->status, 200);
+    harness_response_free(r);
+}
+END_TEST
+
+START_TEST(cors_only_for_configured_origins)
+{
+    const char *allowed[] = {"Origin: https://portal.example", NULL};
+    harness_response *r = harness_request(h, "GET", "/v1/gpus", NULL, allowed);
+    char value[128];
+    ck_assert_int_eq(harness_response_header(r, "Access-Control-Allow-Origin", value, sizeof value), 0);
+    ck_assert_str_eq(value, "https://portal.example");
+    harness_response_free(r);
+    const char *other[] = {"Origin: https://evil.example", NULL};
+    r = harness_request(h, "GET", "/v1/gpus", NULL, other);
+    ck_assert_int_ne(harness_response_header(r, "Access-Control-Allow-Origin", value, sizeof value), 0);
+    harness_response_free(r);
+    const char *preflight[] = {"Origin: https://portal.example", "Access-Control-Request-Method: GET", NULL};
+    r = harness_request(h, "OPTIONS", "/v1/instances", NULL, preflight);
+    ck_assert_int_eq(r->status, 204);
+    ck_assert_int_eq(harness_response_header(r, "Access-Control-Allow-Methods", value, sizeof value), 0);
+    ck_assert_ptr_nonnull(strstr(value, "GET"));
+    harness_response_free(r);
+}
+END_TEST
+
+START_TEST(request_ids_are_echoed_or_made)
+{
+    const char *given[] = {"X-Request-Id: trace-123.abc", NULL};
+    harness_response *r = harness_request(h, "GET", "/healthz", NULL, given);
+    char id[64];
+    ck_assert_int_eq(harness_response_header(r, "X-Request-Id", id, sizeof id), 0);
+    ck_assert_str_eq(id, "trace-123.abc");
+    harness_response_free(r);
+    const char *hostile[] = {"X-Request-Id: bad id\twith spaces", NULL};
+    r = harness_request(h, "GET", "/healthz", NULL, hostile);
+    ck_assert_int_eq(harness_response_header(r, "X-Request-Id", id, sizeof id), 0);
+    ck_assert_ptr_null(strchr(id, ' '));
+    ck_assert_int_gt(strlen(id), 8);
+    harness_response_free(r);
+}
+END_TEST
+
+START_TEST(pretty_output_and_head)
+{
+    harness_response *r = harness_get(h, "/healthz?pretty=1");
+    ck_assert_ptr_nonnull(strchr(r->body, '\n'));
+    harness_response_free(r);
+    r = harness_request(h, "HEAD", "/v1/gpus", NULL, NULL);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_int_eq(r->body_size, 0);
+    harness_response_free(r);
+}
+END_TEST
+
+START_TEST(bodies_too_large_or_not_json)
+{
+    /* /v1/gpus is GET-only, so use a POST route that exists in every build: any POST path answers the body checks
+     * only after routing, so aim at a real POST endpoint when one is registered, else expect 405. */
+    char *big = malloc(8192);
+    memset(big, ' ', 8191);
+    big[0] = '{';
+    big[8190] = '}';
+    big[8191] = '\0';
+    harness_response *r = harness_post_json(h, "/v1/recommend", big);
+    ck_assert_msg(r->status == 413 || r->status == 405, "status %ld", r->status);
+    harness_response_free(r);
+    free(big);
+}
+END_TEST
+
+START_TEST(metrics_in_prometheus_text)
+{
+    harness_response *r = harness_get(h, "/v1/gpus");
+    harness_response_free(r);
+    r = harness_get(h, "/metrics");
+    ck_assert_int_eq(r->status, 200);
+    char type[128];
+    harness_response_header(r, "Content-Type", type, sizeof type);
+    ck_assert_ptr_nonnull(strstr(type, "text/plain"));
+    ck_assert_ptr_nonnull(strstr(r->body, "gpurec_http_requests_total{route=\"/v1/gpus\",method=\"GET\",status=\"200\"} 1"));
+    ck_assert_ptr_nonnull(strstr(r->body, "gpurec_http_request_duration_seconds_bucket{route=\"/v1/gpus\",le=\"+Inf\"} 1"));
+    ck_assert_ptr_nonnull(strstr(r->body, "gpurec_catalog_items{kind=\"gpus\"}"));
+    ck_assert_ptr_nonnull(strstr(r->body, "gpurec_process_resident_memory_bytes"));
+    harness_response_free(r);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("http");
+    TCase *tc = tcase_create("daemon");
+    tcase_set_timeout(tc, 120);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, health_and_readiness);
+    tcase_add_test(tc, gpus_list_and_item);
+    tcase_add_test(tc, paging_walks_every_item_once);
+    tcase_add_test(tc, instance_filters_are_applied);
+    tcase_add_test(tc, bad_query_values_name_the_parameter);
+    tcase_add_test(tc, instance_type_with_regions);
+    tcase_add_test(tc, providers_with_regions_and_refresh_state);
+    tcase_add_test(tc, unknown_paths_and_methods);
+    tcase_add_test(tc, etag_and_not_modified);
+    tcase_add_test(tc, cors_only_for_configured_origins);
+    tcase_add_test(tc, request_ids_are_echoed_or_made);
+    tcase_add_test(tc, pretty_output_and_head);
+    tcase_add_test(tc, bodies_too_large_or_not_json);
+    tcase_add_test(tc, metrics_in_prometheus_text);
+    suite_add_tcase(s, tc);
+    SRunner *runner = srunner_create(s);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? 0 : 1;
+}

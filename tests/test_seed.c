@@ -1,0 +1,426 @@
+/* Seed catalog sanity: applies migrations 0001..0004 to a fresh database and checks the catalog's facts. */
+#include <check.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MIGRATIONS_DIR "migrations"
+#define LAST_SEED_MIGRATION 4
+
+static sqlite3 *db;
+static char db_path[64];
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    long n = ftell(f);
+    if (n < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf)
+        buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Migration files numbered 0001..LAST_SEED_MIGRATION, in name order. */
+static int seed_migration_filter(const struct dirent *e)
+{
+    const char *n = e->d_name;
+    size_t len = strlen(n);
+    if (len < 10 || strcmp(n + len - 4, ".sql") != 0)
+        return 0;
+    for (int i = 0; i < 4; i++)
+        if (!isdigit((unsigned char)n[i]))
+            return 0;
+    if (n[4] != '_')
+        return 0;
+    int num = atoi(n);
+    return num >= 1 && num <= LAST_SEED_MIGRATION;
+}
+
+static int count_seed_migrations(struct dirent ***list)
+{
+    return scandir(MIGRATIONS_DIR, list, seed_migration_filter, alphasort);
+}
+
+static void apply_migrations(void)
+{
+    struct dirent **list = NULL;
+    int n = count_seed_migrations(&list);
+    ck_assert_msg(n == LAST_SEED_MIGRATION, "expected %d seed migrations in %s/, found %d", LAST_SEED_MIGRATION,
+                  MIGRATIONS_DIR, n);
+    for (int i = 0; i < n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", MIGRATIONS_DIR, list[i]->d_name);
+        char *sql = read_file(path);
+        ck_assert_msg(sql != NULL, "cannot read %s", path);
+        char *err = NULL;
+        int rc = sqlite3_exec(db, "BEGIN", NULL, NULL, &err);
+        ck_assert_int_eq(rc, SQLITE_OK);
+        rc = sqlite3_exec(db, sql, NULL, NULL, &err);
+        ck_assert_msg(rc == SQLITE_OK, "%s: %s", path, err ? err : "?");
+        rc = sqlite3_exec(db, "COMMIT", NULL, NULL, &err);
+        ck_assert_msg(rc == SQLITE_OK, "%s commit: %s", path, err ? err : "?");
+        free(sql);
+        free(list[i]);
+    }
+    free(list);
+}
+
+static void setup(void)
+{
+    snprintf(db_path, sizeof db_path, "/tmp/gpurec-seed-XXXXXX");
+    int fd = mkstemp(db_path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(sqlite3_open(db_path, &db), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(db, "PRAGMA foreign_keys=ON", NULL, NULL, NULL), SQLITE_OK);
+    apply_migrations();
+}
+
+static void teardown(void)
+{
+    sqlite3_close(db);
+    db = NULL;
+    unlink(db_path);
+}
+
+/* The first column of the first row of a query, as a double; NAN when there is no row or it is NULL. */
+static double qd(const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    ck_assert_msg(rc == SQLITE_OK, "prepare: %s: %s", sql, sqlite3_errmsg(db));
+    double v = NAN;
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+        v = sqlite3_column_double(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+static long long qi(const char *sql)
+{
+    double v = qd(sql);
+    ck_assert_msg(!isnan(v), "no value: %s", sql);
+    return (long long)v;
+}
+
+/* A query that lists offending rows: fails with the first one named. */
+static void assert_no_rows(const char *what, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    ck_assert_msg(rc == SQLITE_OK, "prepare: %s: %s", sql, sqlite3_errmsg(db));
+    rc = sqlite3_step(st);
+    char first[256] = "";
+    if (rc == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 0);
+        snprintf(first, sizeof first, "%s", t ? (const char *)t : "(null)");
+    }
+    sqlite3_finalize(st);
+    ck_assert_msg(rc == SQLITE_DONE, "%s: offending row %s", what, first);
+}
+
+START_TEST(test_counts)
+{
+    ck_assert_int_ge(qi("SELECT count(*) FROM gpus"), 22);
+    ck_assert_int_ge(qi("SELECT count(*) FROM instance_types"), 130);
+    ck_assert_int_eq(qi("SELECT count(*) FROM providers"), 7);
+    ck_assert_int_eq(qi("SELECT count(*) FROM providers WHERE id IN "
+                        "('aws','azure','gcp','oci','lambda','alibaba','tencent')"),
+                     7);
+    const char *big3[] = {"aws", "azure", "gcp"};
+    for (size_t i = 0; i < sizeof big3 / sizeof big3[0]; i++) {
+        char sql[160];
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM regions WHERE provider_id = '%s'", big3[i]);
+        ck_assert_msg(qi(sql) >= 3, "%s has fewer than 3 regions", big3[i]);
+        snprintf(sql, sizeof sql,
+                 "SELECT count(DISTINCT region_id) FROM prices WHERE provider_id = '%s' AND pricing_model = 'on_demand'",
+                 big3[i]);
+        ck_assert_msg(qi(sql) >= 3, "%s has prices in fewer than 3 regions", big3[i]);
+    }
+    assert_no_rows("provider without regions",
+                   "SELECT p.id FROM providers p WHERE (SELECT count(*) FROM regions r WHERE r.provider_id = p.id) < 3");
+    assert_no_rows("provider without instance types",
+                   "SELECT p.id FROM providers p WHERE NOT EXISTS (SELECT 1 FROM instance_types i WHERE i.provider_id = p.id)");
+    ck_assert_int_ge(qi("SELECT count(*) FROM prices"), 400);
+    ck_assert_int_le(qi("SELECT count(*) FROM prices"), 1500);
+}
+END_TEST
+
+START_TEST(test_required_gpu_ids)
+{
+    const char *ids[] = {"v100-sxm2-16gb", "v100-sxm2-32gb", "t4",           "a10",          "a10g",
+                         "l4",             "l40s",           "a100-sxm-40gb", "a100-sxm-80gb", "a100-pcie-40gb",
+                         "a100-pcie-80gb", "h100-sxm-80gb",  "h100-pcie-80gb", "h100-nvl-94gb", "h200-sxm-141gb",
+                         "rtx-a6000",      "mi250x",         "mi300x",       "gaudi2",       "gaudi3"};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        char sql[128];
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM gpus WHERE id = '%s'", ids[i]);
+        ck_assert_msg(qi(sql) == 1, "gpu %s missing", ids[i]);
+    }
+    ck_assert_int_eq(qi("SELECT count(*) FROM gpus WHERE id IN ('b200-sxm-180gb', 'b200-sxm-192gb')"), 1);
+    assert_no_rows("gpu without sources", "SELECT id FROM gpus WHERE json_array_length(sources) < 1");
+}
+END_TEST
+
+START_TEST(test_instances_reference_gpus)
+{
+    assert_no_rows("instance with unknown gpu", "SELECT i.provider_id || '/' || i.id FROM instance_types i "
+                                                "LEFT JOIN gpus g ON g.id = i.gpu_id WHERE g.id IS NULL");
+    assert_no_rows("gpu_count not positive", "SELECT provider_id || '/' || id FROM instance_types WHERE gpu_count <= 0");
+    assert_no_rows("instance without source", "SELECT provider_id || '/' || id FROM instance_types WHERE source = ''");
+}
+END_TEST
+
+START_TEST(test_gpu_memory_matches_count)
+{
+    assert_no_rows("whole-GPU instance memory != count x card memory",
+                   "SELECT i.provider_id || '/' || i.id FROM instance_types i JOIN gpus g ON g.id = i.gpu_id "
+                   "WHERE i.gpu_count >= 1 AND abs(i.gpu_memory_gb - i.gpu_count * g.memory_gb) > 1");
+    assert_no_rows("whole-GPU instance with fractional count",
+                   "SELECT provider_id || '/' || id FROM instance_types WHERE gpu_count > 1 AND gpu_count <> round(gpu_count)");
+    assert_no_rows("fractional instance claims the whole card",
+                   "SELECT i.provider_id || '/' || i.id FROM instance_types i JOIN gpus g ON g.id = i.gpu_id "
+                   "WHERE i.gpu_count < 1 AND i.gpu_memory_gb >= g.memory_gb");
+    assert_no_rows("single-GPU instance with a GPU interconnect",
+                   "SELECT provider_id || '/' || id FROM instance_types WHERE gpu_count <= 1 AND gpu_interconnect <> 'none'");
+    assert_no_rows("multi-GPU instance without a GPU interconnect",
+                   "SELECT provider_id || '/' || id FROM instance_types WHERE gpu_count > 1 AND gpu_interconnect = 'none'");
+    assert_no_rows("cluster network without bandwidth",
+                   "SELECT provider_id || '/' || id FROM instance_types WHERE "
+                   "(cluster_network = 'none') <> (cluster_network_gbps = 0)");
+    /* Azure NV6ads_A10_v5 is one sixth of an A10 with 4 GB. */
+    ck_assert_double_eq_tol(qd("SELECT gpu_count FROM instance_types WHERE provider_id = 'azure' "
+                               "AND id = 'Standard_NV6ads_A10_v5'"),
+                            1.0 / 6, 0.001);
+    ck_assert_double_eq_tol(qd("SELECT gpu_memory_gb FROM instance_types WHERE provider_id = 'azure' "
+                               "AND id = 'Standard_NV6ads_A10_v5'"),
+                            4.0, 0.01);
+}
+END_TEST
+
+START_TEST(test_prices_valid)
+{
+    assert_no_rows("price not positive", "SELECT provider_id || '/' || instance_type_id FROM prices WHERE hourly <= 0");
+    assert_no_rows("price currency without fx rate",
+                   "SELECT p.provider_id || '/' || p.instance_type_id || ' ' || p.currency FROM prices p "
+                   "LEFT JOIN fx_rates f ON f.currency = p.currency WHERE f.currency IS NULL");
+    assert_no_rows("price timestamps not ISO 8601 UTC",
+                   "SELECT provider_id || '/' || instance_type_id FROM prices WHERE NOT ("
+                   "fetched_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z' AND "
+                   "effective_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z')");
+    assert_no_rows("price without source", "SELECT provider_id || '/' || instance_type_id FROM prices WHERE source = ''");
+    assert_no_rows("spot band on a non-spot row or unknown band",
+                   "SELECT provider_id || '/' || instance_type_id FROM prices WHERE spot_interruption IS NOT NULL AND "
+                   "(pricing_model <> 'spot' OR spot_interruption NOT IN ('<5%','5-10%','10-15%','15-20%','>20%'))");
+    assert_no_rows("price in a currency other than the provider's home currency or USD",
+                   "SELECT p.provider_id || '/' || p.instance_type_id FROM prices p JOIN providers v ON v.id = p.provider_id "
+                   "WHERE p.currency <> v.currency AND p.currency <> 'USD'");
+    ck_assert_double_eq_tol(qd("SELECT usd_per_unit FROM fx_rates WHERE currency = 'USD'"), 1.0, 1e-9);
+    double cny = qd("SELECT usd_per_unit FROM fx_rates WHERE currency = 'CNY'");
+    ck_assert_msg(cny > 0.12 && cny < 0.16, "CNY rate %f out of range", cny);
+    /* p5.48xlarge is priced after the June 2025 P5 price cut. */
+    double p5 = qd("SELECT hourly FROM prices WHERE provider_id = 'aws' AND instance_type_id = 'p5.48xlarge' "
+                   "AND region_id = 'us-east-1' AND pricing_model = 'on_demand' AND effective_at >= '2025-06-01'");
+    ck_assert_msg(!isnan(p5) && p5 > 40 && p5 < 70, "p5.48xlarge us-east-1 on-demand %f", p5);
+}
+END_TEST
+
+START_TEST(test_foreign_key_check)
+{
+    assert_no_rows("foreign key violation", "SELECT \"table\" || ' rowid ' || coalesce(rowid, '?') FROM pragma_foreign_key_check");
+    ck_assert_int_eq(qi("PRAGMA foreign_keys"), 1);
+}
+END_TEST
+
+START_TEST(test_tensor_sanity)
+{
+    assert_no_rows("fp8 below fp16", "SELECT id FROM gpus WHERE fp8_tflops < fp16_tflops");
+    assert_no_rows("tf32 above fp16", "SELECT id FROM gpus WHERE tf32_tflops > fp16_tflops");
+    assert_no_rows("fp16 below fp32", "SELECT id FROM gpus WHERE fp16_tflops < fp32_tflops");
+    assert_no_rows("bf16 below fp32", "SELECT id FROM gpus WHERE bf16_tflops < fp32_tflops");
+    assert_no_rows("nvidia bf16 != fp16",
+                   "SELECT id FROM gpus WHERE vendor = 'nvidia' AND abs(bf16_tflops - fp16_tflops) > 0.01");
+    assert_no_rows("nvidia int8 below fp16", "SELECT id FROM gpus WHERE vendor = 'nvidia' AND int8_tops < fp16_tflops");
+    /* On NVIDIA tensor cores each halving of the format doubles the dense rate: TF32 = FP16/2, FP8 = INT8 = 2 x FP16.
+       A figure above that is a sparse number that slipped through. */
+    assert_no_rows("nvidia tf32 above half of fp16",
+                   "SELECT id FROM gpus WHERE vendor = 'nvidia' AND tf32_tflops * 2 > fp16_tflops * 1.02");
+    assert_no_rows("nvidia fp8 above twice fp16",
+                   "SELECT id FROM gpus WHERE vendor = 'nvidia' AND fp8_tflops > fp16_tflops * 2 * 1.02");
+    assert_no_rows("nvidia int8 above twice fp16",
+                   "SELECT id FROM gpus WHERE vendor = 'nvidia' AND int8_tops > fp16_tflops * 2 * 1.02");
+    assert_no_rows("fp64 tensor below fp64", "SELECT id FROM gpus WHERE fp64_tensor_tflops < fp64_tflops");
+    assert_no_rows("fp64 above fp32", "SELECT id FROM gpus WHERE fp64_tflops > fp32_tflops");
+    assert_no_rows("v100/t4 claim formats they lack",
+                   "SELECT id FROM gpus WHERE id IN ('v100-sxm2-16gb','v100-sxm2-32gb','t4') AND "
+                   "(bf16_tflops IS NOT NULL OR tf32_tflops IS NOT NULL OR fp8_tflops IS NOT NULL OR fp64_tensor_tflops IS NOT NULL)");
+    assert_no_rows("a100 claims fp8", "SELECT id FROM gpus WHERE id LIKE 'a100-%' AND fp8_tflops IS NOT NULL");
+    assert_no_rows("inference/workstation part with a full FP64 rate",
+                   "SELECT id FROM gpus WHERE id IN ('t4','l4','a10','a10g','l40s','l40','a40','rtx-a6000') AND "
+                   "(fp64_tflops <= 0 OR fp64_tflops * 16 > fp32_tflops OR fp64_tensor_tflops IS NOT NULL)");
+    /* Dense figures are half the vendor's sparse BF16 figure (within 2%: the L40S sheet prints 362.05 dense
+       next to 733 sparse). */
+    static const struct {
+        const char *id;
+        double sparse_bf16;
+    } sparse[] = {
+        {"h100-sxm-80gb", 1979},  {"h100-pcie-80gb", 1513}, {"h100-nvl-94gb", 1671}, {"h200-sxm-141gb", 1979},
+        {"a100-sxm-40gb", 624},   {"a100-sxm-80gb", 624},   {"a100-pcie-80gb", 624}, {"l4", 242},
+        {"l40s", 733},            {"a10", 250},             {"mi300x", 2614.9},      {"b200-sxm-180gb", 4500},
+    };
+    for (size_t i = 0; i < sizeof sparse / sizeof sparse[0]; i++) {
+        char sql[128];
+        snprintf(sql, sizeof sql, "SELECT bf16_tflops FROM gpus WHERE id = '%s'", sparse[i].id);
+        double dense = qd(sql);
+        ck_assert_msg(!isnan(dense), "%s has no bf16 figure", sparse[i].id);
+        ck_assert_msg(fabs(dense * 2 - sparse[i].sparse_bf16) <= sparse[i].sparse_bf16 * 0.02,
+                      "%s bf16 %.1f is not half of the sparse %.1f", sparse[i].id, dense, sparse[i].sparse_bf16);
+    }
+}
+END_TEST
+
+START_TEST(test_key_figures)
+{
+    ck_assert_double_eq_tol(qd("SELECT bf16_tflops FROM gpus WHERE id = 'h100-sxm-80gb'"), 989.4, 1.0);
+    ck_assert_double_eq_tol(qd("SELECT fp64_tensor_tflops FROM gpus WHERE id = 'h100-sxm-80gb'"), 66.9, 0.1);
+    ck_assert_double_eq_tol(qd("SELECT interconnect_gb_per_s FROM gpus WHERE id = 'h100-sxm-80gb'"), 900, 0.1);
+    ck_assert_double_eq_tol(qd("SELECT bf16_tflops FROM gpus WHERE id = 'a100-sxm-80gb'"), 312, 0.1);
+    ck_assert_double_eq_tol(qd("SELECT fp16_tflops FROM gpus WHERE id = 'v100-sxm2-16gb'"), 125, 0.1);
+    ck_assert_double_eq_tol(qd("SELECT memory_gb FROM gpus WHERE id = 'h200-sxm-141gb'"), 141, 0.1);
+    ck_assert_double_eq_tol(qd("SELECT memory_gb FROM gpus WHERE id = 'mi300x'"), 192, 0.1);
+}
+END_TEST
+
+static void assert_shape(const char *provider, const char *instance, const char *gpu, int count)
+{
+    char sql[256];
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM instance_types WHERE provider_id = '%s' AND id = '%s' AND gpu_id = '%s' AND gpu_count = %d",
+             provider, instance, gpu, count);
+    ck_assert_msg(qi(sql) == 1, "%s/%s is not %d x %s", provider, instance, count, gpu);
+}
+
+START_TEST(test_named_shapes)
+{
+    assert_shape("aws", "p5.48xlarge", "h100-sxm-80gb", 8);
+    assert_shape("aws", "p4d.24xlarge", "a100-sxm-40gb", 8);
+    assert_shape("aws", "p4de.24xlarge", "a100-sxm-80gb", 8);
+    assert_shape("aws", "p3dn.24xlarge", "v100-sxm2-32gb", 8);
+    assert_shape("azure", "Standard_ND96asr_v4", "a100-sxm-40gb", 8);
+    assert_shape("azure", "Standard_ND96amsr_A100_v4", "a100-sxm-80gb", 8);
+    assert_shape("azure", "Standard_ND96isr_H100_v5", "h100-sxm-80gb", 8);
+    assert_shape("gcp", "a2-megagpu-16g", "a100-sxm-40gb", 16);
+    assert_shape("oci", "BM.GPU.H100.8", "h100-sxm-80gb", 8);
+    ck_assert_double_eq_tol(qd("SELECT cluster_network_gbps FROM instance_types WHERE provider_id = 'aws' "
+                               "AND id = 'p5.48xlarge' AND cluster_network = 'efa' AND gpu_interconnect = 'nvswitch'"),
+                            3200, 0.1);
+    /* Tencent GN10Xp's largest size: 8 x V100 32GB. */
+    ck_assert_msg(qi("SELECT count(*) FROM instance_types WHERE provider_id = 'tencent' AND family = 'GN10Xp' "
+                     "AND gpu_count = (SELECT max(gpu_count) FROM instance_types WHERE provider_id = 'tencent' "
+                     "AND family = 'GN10Xp') AND gpu_count = 8 AND gpu_id = 'v100-sxm2-32gb'") == 1,
+                  "GN10Xp largest size is not 8 x v100-sxm2-32gb");
+    /* Whole families map to one GPU. */
+    static const struct {
+        const char *provider, *prefix, *gpu;
+    } fam[] = {
+        {"alibaba", "ecs.gn7i-%", "a10"},  {"alibaba", "ecs.gn7e-%", "a100-sxm-80gb"}, {"aws", "g5.%", "a10g"},
+        {"aws", "g6.%", "l4"},             {"aws", "g6e.%", "l40s"},                   {"aws", "g4dn.%", "t4"},
+        {"aws", "p3.%", "v100-sxm2-16gb"}, {"tencent", "GN7.%", "t4"},
+    };
+    for (size_t i = 0; i < sizeof fam / sizeof fam[0]; i++) {
+        char sql[256];
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM instance_types WHERE provider_id = '%s' AND id LIKE '%s'",
+                 fam[i].provider, fam[i].prefix);
+        ck_assert_msg(qi(sql) >= 1, "%s %s missing", fam[i].provider, fam[i].prefix);
+        snprintf(sql, sizeof sql,
+                 "SELECT count(*) FROM instance_types WHERE provider_id = '%s' AND id LIKE '%s' AND gpu_id <> '%s'",
+                 fam[i].provider, fam[i].prefix, fam[i].gpu);
+        ck_assert_msg(qi(sql) == 0, "%s %s not all %s", fam[i].provider, fam[i].prefix, fam[i].gpu);
+    }
+}
+END_TEST
+
+START_TEST(test_no_transaction_statements)
+{
+    struct dirent **list = NULL;
+    int n = count_seed_migrations(&list);
+    ck_assert_int_eq(n, LAST_SEED_MIGRATION);
+    for (int i = 0; i < n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", MIGRATIONS_DIR, list[i]->d_name);
+        char *sql = read_file(path);
+        ck_assert_ptr_nonnull(sql);
+        /* Upper-case copy with comments removed. */
+        size_t len = strlen(sql);
+        char *up = malloc(len + 1);
+        ck_assert_ptr_nonnull(up);
+        size_t k = 0;
+        for (size_t j = 0; j < len; j++) {
+            if (sql[j] == '-' && sql[j + 1] == '-') {
+                while (j < len && sql[j] != '\n')
+                    j++;
+            }
+            if (j < len)
+                up[k++] = (char)toupper((unsigned char)sql[j]);
+        }
+        up[k] = '\0';
+        ck_assert_msg(strstr(up, "BEGIN;") == NULL && strstr(up, "BEGIN TRANSACTION") == NULL &&
+                          strstr(up, "COMMIT;") == NULL && strstr(up, "END TRANSACTION") == NULL,
+                      "%s contains a transaction statement", path);
+        free(up);
+        free(sql);
+        free(list[i]);
+    }
+    free(list);
+}
+END_TEST
+
+static Suite *seed_suite(void)
+{
+    Suite *s = suite_create("seed");
+    TCase *tc = tcase_create("catalog");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_counts);
+    tcase_add_test(tc, test_required_gpu_ids);
+    tcase_add_test(tc, test_instances_reference_gpus);
+    tcase_add_test(tc, test_gpu_memory_matches_count);
+    tcase_add_test(tc, test_prices_valid);
+    tcase_add_test(tc, test_foreign_key_check);
+    tcase_add_test(tc, test_tensor_sanity);
+    tcase_add_test(tc, test_key_figures);
+    tcase_add_test(tc, test_named_shapes);
+    suite_add_tcase(s, tc);
+    TCase *files = tcase_create("files");
+    tcase_add_test(files, test_no_transaction_statements);
+    suite_add_tcase(s, files);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(seed_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed != 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,4 +1,4 @@
-/* Seed catalog sanity: applies migrations 0001..0004 to a fresh database and checks the catalog's facts. */
+/* Seed catalog sanity: applies migrations 0001..0005 to a fresh database and checks the catalog's facts. */
 #include <check.h>
 #include <ctype.h>
 #include <dirent.h>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #define MIGRATIONS_DIR "migrations"
-#define LAST_SEED_MIGRATION 4
+#define LAST_SEED_MIGRATION 5
 
 static sqlite3 *db;
 static char db_path[64];
@@ -245,6 +245,141 @@ START_TEST(test_prices_valid)
 }
 END_TEST
 
+/* Spot and commitment prices: the three big clouds carry spot, 1-year and 3-year rows in several regions, and the
+   main GPU types have such rows somewhere. */
+START_TEST(test_pricing_model_coverage)
+{
+    const char *big3[] = {"aws", "azure", "gcp"};
+    const char *models[] = {"spot", "reserved_1y", "reserved_3y"};
+    for (size_t i = 0; i < sizeof big3 / sizeof big3[0]; i++) {
+        for (size_t j = 0; j < sizeof models / sizeof models[0]; j++) {
+            char sql[200];
+            snprintf(sql, sizeof sql,
+                     "SELECT count(DISTINCT region_id) FROM prices WHERE provider_id = '%s' AND pricing_model = '%s'",
+                     big3[i], models[j]);
+            ck_assert_msg(qi(sql) >= 3, "%s has %s prices in fewer than 3 regions", big3[i], models[j]);
+        }
+    }
+    static const struct {
+        const char *gpu_like, *model;
+    } need[] = {
+        {"a100-%", "reserved_1y"}, {"a100-%", "reserved_3y"}, {"a100-%", "spot"},
+        {"h100-%", "reserved_1y"}, {"h100-%", "reserved_3y"},
+        {"l4", "reserved_1y"},     {"l4", "reserved_3y"},     {"l4", "spot"},
+        {"t4", "reserved_1y"},     {"t4", "reserved_3y"},     {"t4", "spot"},
+        {"a10%", "reserved_1y"},   {"a10%", "reserved_3y"},   {"a10%", "spot"},
+        {"v100-%", "reserved_1y"}, {"v100-%", "reserved_3y"}, {"v100-%", "spot"},
+        {"l40s", "reserved_1y"},   {"l40s", "reserved_3y"},   {"l40s", "spot"},
+    };
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
+        char sql[256];
+        snprintf(sql, sizeof sql,
+                 "SELECT count(*) FROM prices p JOIN instance_types t ON t.provider_id = p.provider_id "
+                 "AND t.id = p.instance_type_id WHERE t.gpu_id LIKE '%s' AND p.pricing_model = '%s'",
+                 need[i].gpu_like, need[i].model);
+        ck_assert_msg(qi(sql) >= 1, "no %s price for a %s instance", need[i].model, need[i].gpu_like);
+    }
+}
+END_TEST
+
+/* The same instance type and region: reserved_3y <= reserved_1y <= on_demand, savings plans likewise, spot below
+   on-demand, every such row next to an on-demand row in the same currency, and no discount so deep that it points
+   at a unit error (an upfront fee or a monthly figure entered as hourly). */
+#define SAME_KEY(a, b)                                                                                                 \
+    a ".provider_id = " b ".provider_id AND " a ".instance_type_id = " b ".instance_type_id AND " a                    \
+    ".region_id = " b ".region_id"
+#define ROW_NAME(a) a ".provider_id || '/' || " a ".instance_type_id || '/' || " a ".region_id || ' ' || " a ".pricing_model"
+
+START_TEST(test_pricing_model_order)
+{
+    assert_no_rows("non-on-demand price without an on-demand price in the same currency",
+                   "SELECT " ROW_NAME("p") " FROM prices p WHERE p.pricing_model <> 'on_demand' AND NOT EXISTS "
+                   "(SELECT 1 FROM prices o WHERE " SAME_KEY("o", "p") " AND o.pricing_model = 'on_demand' "
+                   "AND o.currency = p.currency)");
+    assert_no_rows("reserved_1y above on_demand",
+                   "SELECT " ROW_NAME("r") " FROM prices r JOIN prices o ON " SAME_KEY("o", "r")
+                   " AND o.pricing_model = 'on_demand' WHERE r.pricing_model = 'reserved_1y' AND r.hourly > o.hourly");
+    assert_no_rows("reserved_3y above on_demand",
+                   "SELECT " ROW_NAME("r") " FROM prices r JOIN prices o ON " SAME_KEY("o", "r")
+                   " AND o.pricing_model = 'on_demand' WHERE r.pricing_model = 'reserved_3y' AND r.hourly > o.hourly");
+    assert_no_rows("reserved_3y above reserved_1y",
+                   "SELECT " ROW_NAME("r") " FROM prices r JOIN prices o ON " SAME_KEY("o", "r")
+                   " AND o.pricing_model = 'reserved_1y' WHERE r.pricing_model = 'reserved_3y' AND r.hourly > o.hourly");
+    assert_no_rows("savings plan above on_demand",
+                   "SELECT " ROW_NAME("r") " FROM prices r JOIN prices o ON " SAME_KEY("o", "r")
+                   " AND o.pricing_model = 'on_demand' WHERE r.pricing_model IN ('savings_plan_1y', 'savings_plan_3y') "
+                   "AND r.hourly > o.hourly");
+    assert_no_rows("savings_plan_3y above savings_plan_1y",
+                   "SELECT " ROW_NAME("r") " FROM prices r JOIN prices o ON " SAME_KEY("o", "r")
+                   " AND o.pricing_model = 'savings_plan_1y' WHERE r.pricing_model = 'savings_plan_3y' "
+                   "AND r.hourly > o.hourly");
+    assert_no_rows("spot not below on_demand",
+                   "SELECT " ROW_NAME("s") " FROM prices s JOIN prices o ON " SAME_KEY("o", "s")
+                   " AND o.pricing_model = 'on_demand' WHERE s.pricing_model = 'spot' AND s.hourly >= o.hourly");
+    assert_no_rows("implausibly deep discount",
+                   "SELECT " ROW_NAME("r") " || printf(' %.4f of on-demand', r.hourly / o.hourly) FROM prices r "
+                   "JOIN prices o ON " SAME_KEY("o", "r") " AND o.pricing_model = 'on_demand' WHERE "
+                   "(r.pricing_model IN ('reserved_1y', 'savings_plan_1y') AND r.hourly < o.hourly * 0.4) OR "
+                   "(r.pricing_model IN ('reserved_3y', 'savings_plan_3y') AND r.hourly < o.hourly * 0.2) OR "
+                   "(r.pricing_model = 'spot' AND r.hourly < o.hourly * 0.05)");
+    assert_no_rows("spot interruption band outside AWS (only the AWS Spot Instance Advisor publishes bands)",
+                   "SELECT " ROW_NAME("p") " FROM prices p WHERE p.spot_interruption IS NOT NULL AND p.provider_id <> 'aws'");
+}
+END_TEST
+
+/* A CNY price converted to USD, per GPU of the instance. */
+#define CNY_USD_PER_GPU                                                                                                \
+    "SELECT p.provider_id, p.instance_type_id, p.region_id, t.gpu_id, t.gpu_count, p.hourly * f.usd_per_unit AS usd, " \
+    "p.hourly * f.usd_per_unit / t.gpu_count AS usd_per_gpu FROM prices p JOIN fx_rates f ON f.currency = p.currency "   \
+    "JOIN instance_types t ON t.provider_id = p.provider_id AND t.id = p.instance_type_id "                             \
+    "WHERE p.currency = 'CNY' AND p.pricing_model = 'on_demand'"
+
+START_TEST(test_china_prices)
+{
+    const char *cn[] = {"alibaba", "tencent"};
+    for (size_t i = 0; i < sizeof cn / sizeof cn[0]; i++) {
+        char sql[512];
+        snprintf(sql, sizeof sql,
+                 "SELECT count(DISTINCT p.region_id) FROM prices p JOIN regions r ON r.provider_id = p.provider_id "
+                 "AND r.id = p.region_id WHERE p.provider_id = '%s' AND p.currency = 'CNY' AND r.geography = 'cn'",
+                 cn[i]);
+        ck_assert_msg(qi(sql) >= 2, "%s has CNY prices in fewer than 2 China regions", cn[i]);
+        /* A single-A10 instance converted with fx_rates lands in a plausible USD band, and near AWS's A10G. */
+        snprintf(sql, sizeof sql, "SELECT min(usd) FROM (" CNY_USD_PER_GPU ") WHERE provider_id = '%s' "
+                 "AND gpu_id = 'a10' AND gpu_count = 1", cn[i]);
+        double a10 = qd(sql);
+        ck_assert_msg(!isnan(a10), "%s has no CNY price for a single-A10 instance", cn[i]);
+        ck_assert_msg(a10 > 0.3 && a10 < 5, "%s single-A10 instance converts to %.3f USD/h", cn[i], a10);
+        double g5 = qd("SELECT hourly FROM prices WHERE provider_id = 'aws' AND instance_type_id = 'g5.xlarge' "
+                       "AND region_id = 'us-east-1' AND pricing_model = 'on_demand' AND currency = 'USD'");
+        ck_assert_msg(!isnan(g5), "aws g5.xlarge us-east-1 on-demand missing");
+        ck_assert_msg(a10 > g5 / 4 && a10 < g5 * 4, "%s single-A10 %.3f USD/h is not within 4x of g5.xlarge %.3f",
+                      cn[i], a10, g5);
+    }
+    assert_no_rows("CNY price outside a China region",
+                   "SELECT p.provider_id || '/' || p.instance_type_id || '/' || p.region_id FROM prices p "
+                   "JOIN regions r ON r.provider_id = p.provider_id AND r.id = p.region_id "
+                   "WHERE p.currency = 'CNY' AND r.geography <> 'cn'");
+    /* Per GPU, a CNY price in USD is between 0.1 and 10 (catches monthly figures, fen, or an inverted rate)... */
+    assert_no_rows("CNY price per GPU outside 0.1..10 USD/h",
+                   "SELECT provider_id || '/' || instance_type_id || printf(' %.3f', usd_per_gpu) FROM (" CNY_USD_PER_GPU
+                   ") WHERE usd_per_gpu < 0.1 OR usd_per_gpu > 10");
+    /* ...and within 4x of the cheapest AWS/Azure/GCP on-demand price per GPU of the same model. */
+    assert_no_rows("CNY price per GPU not within 4x of the big clouds' price for the same GPU",
+                   "WITH cn AS (SELECT provider_id, gpu_id, min(usd_per_gpu) AS v FROM (" CNY_USD_PER_GPU
+                   ") GROUP BY 1, 2), ref AS (SELECT t.gpu_id, min(p.hourly * f.usd_per_unit / t.gpu_count) AS v "
+                   "FROM prices p JOIN fx_rates f ON f.currency = p.currency JOIN instance_types t "
+                   "ON t.provider_id = p.provider_id AND t.id = p.instance_type_id WHERE p.pricing_model = 'on_demand' "
+                   "AND p.provider_id IN ('aws', 'azure', 'gcp') GROUP BY 1) "
+                   "SELECT cn.provider_id || '/' || cn.gpu_id || printf(' %.3f vs %.3f', cn.v, ref.v) FROM cn "
+                   "JOIN ref ON ref.gpu_id = cn.gpu_id WHERE cn.v > ref.v * 4 OR cn.v < ref.v / 4");
+    ck_assert_int_ge(qi("SELECT count(*) FROM (" CNY_USD_PER_GPU ") c JOIN (SELECT DISTINCT t.gpu_id FROM prices p "
+                        "JOIN instance_types t ON t.provider_id = p.provider_id AND t.id = p.instance_type_id "
+                        "WHERE p.provider_id IN ('aws', 'azure', 'gcp')) r ON r.gpu_id = c.gpu_id"),
+                     10);
+}
+END_TEST
+
 START_TEST(test_foreign_key_check)
 {
     assert_no_rows("foreign key violation", "SELECT \"table\" || ' rowid ' || coalesce(rowid, '?') FROM pragma_foreign_key_check");
@@ -405,6 +540,9 @@ static Suite *seed_suite(void)
     tcase_add_test(tc, test_instances_reference_gpus);
     tcase_add_test(tc, test_gpu_memory_matches_count);
     tcase_add_test(tc, test_prices_valid);
+    tcase_add_test(tc, test_pricing_model_coverage);
+    tcase_add_test(tc, test_pricing_model_order);
+    tcase_add_test(tc, test_china_prices);
     tcase_add_test(tc, test_foreign_key_check);
     tcase_add_test(tc, test_tensor_sanity);
     tcase_add_test(tc, test_key_figures);

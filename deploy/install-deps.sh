@@ -4,7 +4,7 @@
 set -eu
 
 build_pkgs="gcc make pkg-config libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev"
-test_pkgs="check sqlite3 valgrind prometheus clang libclang-rt-14-dev nodejs npm curl ca-certificates"
+test_pkgs="check sqlite3 valgrind prometheus clang libclang-rt-14-dev curl ca-certificates"
 bench_pkgs="wrk"
 ui_pkgs="chromium chromium-driver fonts-dejavu-core"
 
@@ -12,7 +12,12 @@ want=""
 for group in "$@"; do
     case "$group" in
         build) want="$want $build_pkgs" ;;
-        test) want="$want $build_pkgs $test_pkgs" ;;
+        test)
+            want="$want $build_pkgs $test_pkgs"
+            # Node.js may come from elsewhere on a machine (with its own npm): only ask Debian for what is missing
+            command -v node >/dev/null 2>&1 || want="$want nodejs"
+            command -v npm >/dev/null 2>&1 || want="$want npm"
+            ;;
         bench) want="$want $build_pkgs $bench_pkgs" ;;
         ui) want="$want $ui_pkgs" ;;
         *) echo "install-deps: unknown group '$group' (build, test, bench, ui)" >&2; exit 2 ;;

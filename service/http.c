@@ -15,7 +15,9 @@
 #include <microhttpd.h>
 
 #include "api.h"
+#include "api_admin.h"
 #include "api_estimate.h"
+#include "api_ui.h"
 #include "log.h"
 #include "metrics.h"
 #include "recommend.h"
@@ -39,9 +41,14 @@ static const route routes[] = {
     {"GET", "/v1/gpus/{id}", api_gpus_get, true},
     {"GET", "/v1/instances", api_instances_list, true},
     {"GET", "/v1/instances/{provider}/{instance_type}", api_instances_get, true},
+    {"GET", "/v1/instances/{provider}/{instance_type}/history", api_instance_history, false},
     {"GET", "/v1/providers", api_providers_list, false},
     {"POST", "/v1/recommend", api_recommend, false},
     {"POST", "/v1/estimate", api_estimate, false},
+    {"POST", "/v1/admin/refresh", api_admin_refresh, false},
+    {"GET", "/", api_ui_index, false},
+    {"GET", "/ui/", api_ui_index, false},
+    {"GET", "/ui/{asset}", api_ui_asset, false},
 };
 
 #define ROUTE_COUNT (sizeof routes / sizeof routes[0])

@@ -34,6 +34,13 @@ problem *problem_new(int status, const char *type_slug, const char *title, const
     char *detail = vformat(detail_fmt, args);
     va_end(args);
     p->body = json_pack("{s:s, s:s, s:i, s:s}", "type", type, "title", title, "status", status, "detail", detail);
+    if (p->body == NULL) {
+        /* the detail echoed client bytes that are not UTF-8 (a header value, a method): keep its ASCII part */
+        for (char *c = detail; *c != '\0'; c++)
+            if ((unsigned char)*c >= 0x80)
+                *c = '?';
+        p->body = json_pack("{s:s, s:s, s:i, s:s}", "type", type, "title", title, "status", status, "detail", detail);
+    }
     free(detail);
     if (p->body == NULL)
         abort(); /* only out of memory or invalid UTF-8 from our own code gets here */

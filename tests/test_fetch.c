@@ -1,0 +1,459 @@
+/* fetch.c against the fixture server: bodies, gzip, ETags, retries with backoff and Retry-After, the time and size
+ * limits, truncated bodies, the stop flag, and the streaming mode. */
+#include <check.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fetch.h"
+#include "support/fixture_server.h"
+#include "util.h"
+
+static fixture_server *fs;
+
+static void setup(void)
+{
+    fetch_global_init();
+    fs = fixture_start();
+}
+
+static void teardown(void)
+{
+    fixture_stop(fs);
+    fs = NULL;
+}
+
+static void url_of(char *buf, size_t len, const char *path)
+{
+    snprintf(buf, len, "%s%s", fixture_url(fs), path);
+}
+
+static fetch_options quick_options(void)
+{
+    fetch_options opt;
+    fetch_options_init(&opt, 2, 1 << 20, NULL);
+    opt.backoff_ms = 20;
+    opt.max_retry_after_s = 2;
+    return opt;
+}
+
+static char *read_data_file(const char *rel, size_t *len)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", fixture_data_dir(), rel);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = xmalloc((size_t)n + 1);
+    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = '\0';
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+START_TEST(test_get_body_and_etag)
+{
+    fixture_route *r = fixture_route_add(fs, "/doc", NULL, NULL);
+    fixture_serve_body(r, "{\"a\": 1}", 8, "application/json");
+    fixture_set_etag(r, "\"v1\"");
+    char url[256], err[256];
+    url_of(url, sizeof url, "/doc");
+    fetch_options opt = quick_options();
+    fetch_result res;
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
+    ck_assert_int_eq(res.status, 200);
+    ck_assert_str_eq(res.body, "{\"a\": 1}");
+    ck_assert_uint_eq(res.body_size, 8);
+    ck_assert_str_eq(res.etag, "\"v1\"");
+    ck_assert_int_eq(res.attempts, 1);
+    fetch_result_clear(&res);
+
+    /* The ETag sent back: 304, no body. */
+    opt.etag = "\"v1\"";
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
+    ck_assert(res.not_modified);
+    ck_assert_ptr_null(res.body);
+    char inm[64];
+    fixture_last_if_none_match(r, inm, sizeof inm);
+    ck_assert_str_eq(inm, "\"v1\"");
+    fetch_result_clear(&res);
+
+    /* A different ETag: the full body again. */
+    opt.etag = "\"v0\"";
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
+    ck_assert(!res.not_modified);
+    ck_assert_str_eq(res.body, "{\"a\": 1}");
+    fetch_result_clear(&res);
+}
+END_TEST
+
+START_TEST(test_gzip_is_decoded)
+{
+    fixture_route *r = fixture_route_add(fs, "/rows.json", NULL, NULL);
+    fixture_serve_file(r, "fetch/rows.json.gz", "application/json");
+    fixture_set_encoding(r, "gzip");
+    size_t plain_len = 0;
+    char *plain = read_data_file("fetch/rows.json", &plain_len);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/rows.json");
+    fetch_options opt = quick_options();
+    fetch_result res;
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
+    ck_assert_uint_eq(res.body_size, plain_len);
+    ck_assert_int_eq(memcmp(res.body, plain, plain_len), 0);
+    fetch_result_clear(&res);
+    free(plain);
+}
+END_TEST
+
+START_TEST(test_retries_on_5xx_then_succeeds)
+{
+    fixture_route *r = fixture_route_add(fs, "/flaky", NULL, NULL);
+    fixture_serve_body(r, "ok", 2, "text/plain");
+    fixture_fail_first(r, 2, 503, -1);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/flaky");
+    fetch_options opt = quick_options();
+    fetch_result res;
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
+    ck_assert_int_eq(res.attempts, 3);
+    ck_assert_uint_eq(fixture_hits(r), 3);
+    ck_assert_str_eq(res.body, "ok");
+    fetch_result_clear(&res);
+}
+END_TEST
+
+START_TEST(test_retries_are_bounded)
+{
+    fixture_route *r = fixture_route_add(fs, "/down", NULL, NULL);
+    fixture_serve_body(r, "x", 1, "text/plain");
+    fixture_fail_first(r, 100, 500, -1);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/down");
+    fetch_options opt = quick_options();
+    opt.max_attempts = 3;
+    fetch_result res;
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_HTTP);
+    ck_assert_int_eq(res.status, 500);
+    ck_assert_uint_eq(fixture_hits(r), 3);
+    ck_assert_ptr_nonnull(strstr(err, "HTTP 500"));
+    ck_assert_ptr_null(res.body);
+}
+END_TEST
+
+START_TEST(test_client_errors_are_not_retried)
+{
+    fixture_route *r = fixture_route_add(fs, "/gone", NULL, NULL);
+    fixture_serve_body(r, "x", 1, "text/plain");
+    fixture_set_status(r, 404);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/gone?key=secret-key");
+    fetch_options opt = quick_options();
+    fetch_result res;
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_HTTP);
+    ck_assert_uint_eq(fixture_hits(r), 1);
+    /* The query string (an API key, say) never reaches a message. */
+    ck_assert_ptr_null(strstr(err, "secret-key"));
+}
+END_TEST
+
+START_TEST(test_retry_after_is_honoured)
+{
+    fixture_route *r = fixture_route_add(fs, "/limited", NULL, NULL);
+    fixture_serve_body(r, "fine", 4, "text/plain");
+    fixture_fail_first(r, 1, 429, 1);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/limited");
+    fetch_options opt = quick_options();
+    fetch_result res;
+    int64_t start = util_monotonic_us();
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
+    int64_t took_ms = (util_monotonic_us() - start) / 1000;
+    ck_assert_int_eq(res.attempts, 2);
+    ck_assert_int_ge(took_ms, 950); /* waited as asked, not the 20 ms backoff */
+    fetch_result_clear(&res);
+}
+END_TEST
+
+START_TEST(test_retry_after_beyond_the_cap_gives_up)
+{
+    fixture_route *r = fixture_route_add(fs, "/very-limited", NULL, NULL);
+    fixture_serve_body(r, "fine", 4, "text/plain");
+    fixture_fail_first(r, 1, 429, 3600);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/very-limited");
+    fetch_options opt = quick_options();
+    fetch_result res;
+    int64_t start = util_monotonic_us();
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_HTTP);
+    ck_assert_int_lt((util_monotonic_us() - start) / 1000, 1000);
+    ck_assert_int_eq(res.status, 429);
+    ck_assert_ptr_nonnull(strstr(err, "Retry-After"));
+}
+END_TEST
+
+START_TEST(test_stall_times_out)
+{
+    fixture_route *r = fixture_route_add(fs, "/stall", NULL, NULL);
+    fixture_serve_body(r, "late", 4, "text/plain");
+    fixture_stall(r, 4000);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/stall");
+    fetch_options opt = quick_options();
+    opt.timeout_s = 1;
+    fetch_result res;
+    int64_t start = util_monotonic_us();
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_TIMEOUT);
+    int64_t took_ms = (util_monotonic_us() - start) / 1000;
+    ck_assert_int_ge(took_ms, 900);
+    ck_assert_int_lt(took_ms, 2500);
+    ck_assert_uint_eq(fixture_hits(r), 1); /* a timeout is not retried */
+}
+END_TEST
+
+START_TEST(test_body_over_the_limit)
+{
+    fixture_route *r = fixture_route_add(fs, "/big", NULL, NULL);
+    char *big = xmalloc(100000);
+    memset(big, 'x', 100000);
+    fixture_serve_body(r, big, 100000, "text/plain");
+    free(big);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/big");
+    fetch_options opt = quick_options();
+    opt.max_bytes = 50000;
+    fetch_result res;
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_TOO_LARGE);
+    ck_assert_ptr_null(res.body);
+    ck_assert_uint_eq(fixture_hits(r), 1);
+    opt.max_bytes = 100000; /* exactly the limit is allowed */
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
+    ck_assert_uint_eq(res.body_size, 100000);
+    fetch_result_clear(&res);
+}
+END_TEST
+
+START_TEST(test_gzip_bomb_is_bounded_by_decoded_size)
+{
+    /* rows.json.gz is ~1 KB on the wire but ~11 KB decoded: the limit applies to what it decodes to. */
+    fixture_route *r = fixture_route_add(fs, "/bomb", NULL, NULL);
+    fixture_serve_file(r, "fetch/rows.json.gz", "application/json");
+    fixture_set_encoding(r, "gzip");
+    char url[256], err[256];
+    url_of(url, sizeof url, "/bomb");
+    fetch_options opt = quick_options();
+    opt.max_bytes = 4000;
+    fetch_result res;
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_TOO_LARGE);
+}
+END_TEST
+
+START_TEST(test_truncated_body_fails)
+{
+    fixture_route *r = fixture_route_add(fs, "/cut", NULL, NULL);
+    char body[5000];
+    memset(body, 'y', sizeof body);
+    fixture_serve_body(r, body, sizeof body, "text/plain");
+    fixture_truncate(r, 1000);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/cut");
+    fetch_options opt = quick_options();
+    opt.max_attempts = 2;
+    fetch_result res;
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_NETWORK);
+    ck_assert_ptr_null(res.body);
+    ck_assert_uint_eq(fixture_hits(r), 2);
+}
+END_TEST
+
+typedef struct stopper {
+    atomic_bool *flag;
+    int after_ms;
+} stopper;
+
+static void *stop_later(void *arg)
+{
+    stopper *s = arg;
+    struct timespec ts = {s->after_ms / 1000, (long)(s->after_ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+    atomic_store(s->flag, true);
+    return NULL;
+}
+
+START_TEST(test_stop_flag_aborts_a_transfer)
+{
+    fixture_route *r = fixture_route_add(fs, "/slow", NULL, NULL);
+    fixture_serve_body(r, "late", 4, "text/plain");
+    fixture_stall(r, 5000);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/slow");
+    atomic_bool stop = false;
+    fetch_options opt = quick_options();
+    opt.timeout_s = 10;
+    opt.stop = &stop;
+    stopper s = {&stop, 200};
+    pthread_t t;
+    pthread_create(&t, NULL, stop_later, &s);
+    fetch_result res;
+    int64_t start = util_monotonic_us();
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_STOPPED);
+    ck_assert_int_lt((util_monotonic_us() - start) / 1000, 2000);
+    pthread_join(t, NULL);
+}
+END_TEST
+
+START_TEST(test_stop_flag_ends_a_backoff)
+{
+    fixture_route *r = fixture_route_add(fs, "/backoff", NULL, NULL);
+    fixture_serve_body(r, "x", 1, "text/plain");
+    fixture_fail_first(r, 5, 429, 2);
+    char url[256], err[256];
+    url_of(url, sizeof url, "/backoff");
+    atomic_bool stop = false;
+    fetch_options opt = quick_options();
+    opt.stop = &stop;
+    stopper s = {&stop, 200};
+    pthread_t t;
+    pthread_create(&t, NULL, stop_later, &s);
+    fetch_result res;
+    int64_t start = util_monotonic_us();
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_STOPPED);
+    ck_assert_int_lt((util_monotonic_us() - start) / 1000, 1500);
+    pthread_join(t, NULL);
+}
+END_TEST
+
+typedef struct counter_sink {
+    size_t bytes;
+    size_t calls;
+    size_t refuse_after;
+    uint64_t hash;
+} counter_sink;
+
+static int count_bytes(void *ctx, const char *data, size_t len)
+{
+    counter_sink *c = ctx;
+    c->bytes += len;
+    c->calls++;
+    c->hash = util_fnv1a(c->hash, data, len);
+    return c->refuse_after != 0 && c->bytes > c->refuse_after ? -1 : 0;
+}
+
+typedef struct pattern_state {
+    size_t left;
+    size_t pos;
+} pattern_state;
+
+static void *pattern_open(void *ctx)
+{
+    pattern_state *s = xcalloc(1, sizeof *s);
+    s->left = *(size_t *)ctx;
+    return s;
+}
+
+static size_t pattern_read(void *state, char *buf, size_t max)
+{
+    pattern_state *s = state;
+    size_t n = s->left < max ? s->left : max;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = (char)('a' + (s->pos + i) % 26);
+    s->pos += n;
+    s->left -= n;
+    return n;
+}
+
+static void pattern_close(void *state)
+{
+    free(state);
+}
+
+START_TEST(test_stream_hands_over_the_body_in_pieces)
+{
+    static size_t total = 3u << 20;
+    fixture_stream stream = {pattern_open, pattern_read, pattern_close, &total};
+    fixture_route *r = fixture_route_add(fs, "/stream", NULL, NULL);
+    fixture_serve_stream(r, &stream, "text/csv");
+    fixture_fail_first(r, 1, 503, -1); /* retried before any byte reached the sink */
+    char url[256], err[256];
+    url_of(url, sizeof url, "/stream");
+    fetch_options opt = quick_options();
+    opt.max_bytes = 0;
+    counter_sink c = {0, 0, 0, UTIL_FNV_OFFSET};
+    fetch_result res;
+    ck_assert_int_eq(fetch_stream(url, &opt, count_bytes, &c, &res, err, sizeof err), FETCH_OK);
+    ck_assert_uint_eq(c.bytes, total);
+    ck_assert_uint_gt(c.calls, 10);
+    ck_assert_ptr_null(res.body);
+    ck_assert_int_eq(res.attempts, 2);
+    uint64_t expected = UTIL_FNV_OFFSET;
+    char *all = xmalloc(total);
+    for (size_t i = 0; i < total; i++)
+        all[i] = (char)('a' + i % 26);
+    expected = util_fnv1a(expected, all, total);
+    free(all);
+    ck_assert(c.hash == expected);
+
+    /* The sink can refuse; the transfer ends there. */
+    counter_sink refusing = {0, 0, 100000, UTIL_FNV_OFFSET};
+    ck_assert_int_eq(fetch_stream(url, &opt, count_bytes, &refusing, &res, err, sizeof err), FETCH_ERR_SINK);
+    ck_assert_uint_lt(refusing.bytes, total);
+
+    /* And the size limit applies to streams too. */
+    opt.max_bytes = 1u << 20;
+    counter_sink limited = {0, 0, 0, UTIL_FNV_OFFSET};
+    ck_assert_int_eq(fetch_stream(url, &opt, count_bytes, &limited, &res, err, sizeof err), FETCH_ERR_TOO_LARGE);
+    ck_assert_uint_le(limited.bytes, 1u << 20);
+}
+END_TEST
+
+START_TEST(test_connection_refused_is_a_network_error)
+{
+    fetch_options opt = quick_options();
+    opt.max_attempts = 2;
+    char err[256];
+    fetch_result res;
+    /* Port 1 on loopback: nothing listens there in a test container. */
+    ck_assert_int_eq(fetch_get("http://127.0.0.1:1/x", &opt, &res, err, sizeof err), FETCH_ERR_NETWORK);
+    ck_assert_int_eq(res.attempts, 2);
+}
+END_TEST
+
+static Suite *fetch_suite(void)
+{
+    Suite *s = suite_create("fetch");
+    TCase *tc = tcase_create("fetch");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_get_body_and_etag);
+    tcase_add_test(tc, test_gzip_is_decoded);
+    tcase_add_test(tc, test_retries_on_5xx_then_succeeds);
+    tcase_add_test(tc, test_retries_are_bounded);
+    tcase_add_test(tc, test_client_errors_are_not_retried);
+    tcase_add_test(tc, test_retry_after_is_honoured);
+    tcase_add_test(tc, test_retry_after_beyond_the_cap_gives_up);
+    tcase_add_test(tc, test_stall_times_out);
+    tcase_add_test(tc, test_body_over_the_limit);
+    tcase_add_test(tc, test_gzip_bomb_is_bounded_by_decoded_size);
+    tcase_add_test(tc, test_truncated_body_fails);
+    tcase_add_test(tc, test_stop_flag_aborts_a_transfer);
+    tcase_add_test(tc, test_stop_flag_ends_a_backoff);
+    tcase_add_test(tc, test_stream_hands_over_the_body_in_pieces);
+    tcase_add_test(tc, test_connection_refused_is_a_network_error);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(fetch_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -93,9 +93,10 @@
     const d = digits === undefined ? (Math.abs(x) >= 100 ? 0 : Math.abs(x) >= 10 ? 1 : 2) : digits;
     return x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: 0 });
   }
-  /* Axis labels: whole dollars from $100 up, so the ticks stay short. */
+  /* Axis labels stay short: whole dollars from $100 up, cents below, two significant digits under 10 cents. */
   function usdTick(x) {
-    return x >= 100 ? `$${Math.round(x).toLocaleString('en-US')}` : usd(x);
+    if (x >= 100) return `$${Math.round(x).toLocaleString('en-US')}`;
+    return x >= 0.1 ? `$${x.toFixed(2)}` : `$${Number(x.toPrecision(2))}`;
   }
   function pct(x) { return isNum(x) ? `${num(x, 1)} %` : '–'; }
   function hours(h) {
@@ -518,7 +519,7 @@
       const gpu = r.gpu || {};
       const nodes = isNum(r.nodes) && r.nodes > 1 ? r.nodes : 1;
       const shape = `${nodes > 1 ? `${nodes} nodes × ` : ''}${num(r.gpu_count, 2)} × ${gpu.name || gpu.id || 'GPU'}`
-        + (isNum(gpu.memory_gb) ? ` (${num(gpu.memory_gb, 0)} GB)` : '');
+        + (isNum(gpu.memory_gb) && !String(gpu.name || '').includes(`${num(gpu.memory_gb, 0)}GB`) ? ` (${num(gpu.memory_gb, 0)} GB)` : '');
       const body = el('tbody', { class: `rec${r.rank === 1 ? ' best' : ''}`, dataset: { rank: r.rank, provider: r.provider } });
       body.append(el('tr', { class: 'main' },
         el('td', {}, el('span', { class: 'rank' }, r.rank)),
@@ -600,8 +601,6 @@
       points, skipped, jobMode,
       xTitle: jobMode ? 'Job time (hours)' : `Effective peak ${unit} at ${String(precision).toUpperCase()}`,
       yTitle: jobMode ? 'Job cost (USD)' : 'Price per hour (USD)',
-      xFormat: jobMode ? (v) => num(v) : (v) => num(v),
-      yFormat: (v) => usd(v),
       unit,
     };
   }
@@ -653,8 +652,8 @@
         : 'Nothing to plot: no offer fits.'));
       return;
     }
-    summary.textContent = `${data.points.length} offers that fit${data.skipped ? `, ${data.skipped} without a figure at this precision` : ''}`
-      + (recs.length >= CHART_LIMIT ? ` (the best ${CHART_LIMIT})` : '');
+    summary.textContent = `${recs.length >= CHART_LIMIT ? `the ${data.points.length} best-ranked` : data.points.length} offers that fit`
+      + (data.skipped ? `; ${data.skipped} without a figure at this precision are not plotted` : '');
 
     const W = 880, H = 420, M = { left: 78, right: 24, top: 16, bottom: 52 };
     const xs = makeScale(data.points.map((p) => p.x), M.left, W - M.right);
@@ -668,7 +667,7 @@
     for (const t of xs.ticks) {
       const x = xs.f(t);
       grid.append(el('svg:line', { x1: x, x2: x, y1: M.top, y2: H - M.bottom }));
-      axes.append(el('svg:text', { x, y: H - M.bottom + 16, 'text-anchor': 'middle' }, data.jobMode ? num(t) : num(t)));
+      axes.append(el('svg:text', { x, y: H - M.bottom + 16, 'text-anchor': 'middle' }, num(t)));
     }
     for (const t of ys.ticks) {
       const y = ys.f(t);
@@ -1059,44 +1058,50 @@
       usd(price.hourly_usd), native ? el('span', { class: 'sub' }, native) : null);
   }
 
+  /* Both reserved terms in one cell, to keep the table within a laptop screen. */
+  function reservedCell(prices) {
+    const parts = ['reserved_1y', 'reserved_3y'].map((m) => (prices && prices[m] && isNum(prices[m].hourly_usd) ? usd(prices[m].hourly_usd) : '–'));
+    if (parts.every((p) => p === '–')) return el('td', { class: 'num muted' }, '–');
+    return el('td', { class: 'num' }, `${parts[0]} · ${parts[1]}`);
+  }
+
   function renderInstances(items, append, total) {
     const table = $('#instances-table');
     let body = $('tbody', table);
     if (!append || !body) {
       clear(table).append(el('thead', {}, el('tr', {},
         el('th', { scope: 'col' }, 'Instance'), el('th', { scope: 'col' }, 'Provider · region'),
-        el('th', { scope: 'col' }, 'GPUs'), el('th', { scope: 'col', class: 'num' }, 'GPU memory'),
-        el('th', { scope: 'col', class: 'num' }, 'vCPUs'), el('th', { scope: 'col', class: 'num' }, 'RAM'),
-        el('th', { scope: 'col', class: 'num' }, 'Network'), el('th', { scope: 'col' }, 'Interconnect'),
-        el('th', { scope: 'col', class: 'num' }, 'Peak'), el('th', { scope: 'col', class: 'num' }, 'USD per TFLOPS·h'),
+        el('th', { scope: 'col' }, 'GPUs'), el('th', { scope: 'col' }, 'Host'),
+        el('th', { scope: 'col' }, 'Interconnect'),
+        el('th', { scope: 'col', class: 'num' }, 'Peak'),
         el('th', { scope: 'col', class: 'num' }, 'On-demand /h'), el('th', { scope: 'col', class: 'num' }, 'Spot /h'),
-        el('th', { scope: 'col', class: 'num' }, 'Reserved 1y /h'), el('th', { scope: 'col', class: 'num' }, 'Reserved 3y /h'))));
+        el('th', { scope: 'col', class: 'num' }, 'Reserved 1y · 3y /h'))));
       body = el('tbody');
       table.append(body);
     }
     for (const it of items) {
       const gpu = it.gpu || {};
       const figures = it.figures || {};
+      const unit = figures.precision === 'int8' || figures.precision === 'int4' ? 'TOPS' : 'TFLOPS';
       body.append(el('tr', { dataset: { provider: it.provider, instance: it.instance_type, region: it.region } },
-        el('td', {}, el('span', { class: 'instance' }, it.instance_type)),
+        el('td', {}, el('span', { class: 'instance' }, it.instance_type), it.family ? el('span', { class: 'sub' }, it.family) : null),
         el('td', {}, swatch(it.provider), providerName(it.provider),
           el('span', { class: 'sub' }, it.region_name && it.region_name !== it.region ? `${it.region} · ${it.region_name}` : it.region)),
-        el('td', {}, `${num(it.gpu_count, 2)} × ${gpu.name || gpu.id || ''}`),
-        el('td', { class: 'num' }, `${num(it.gpu_memory_gb, 0)} GB`),
-        el('td', { class: 'num' }, num(it.vcpus, 0)),
-        el('td', { class: 'num' }, isNum(it.memory_gb) ? `${num(it.memory_gb, 0)} GB` : '–'),
-        el('td', { class: 'num' }, isNum(it.network_gbps) ? `${num(it.network_gbps, 0)} Gbps` : '–'),
-        el('td', {}, it.interconnect || it.gpu_interconnect || '–'),
-        el('td', { class: 'num' }, figures.tflops !== undefined && isNum(figures.tflops)
-          ? `${num(figures.tflops)} ${figures.precision === 'int8' || figures.precision === 'int4' ? 'TOPS' : 'TFLOPS'}` : '–',
-        figures.precision ? el('span', { class: 'sub' }, String(figures.precision).toUpperCase()) : null),
-        el('td', { class: 'num' }, isNum(figures.usd_per_tflops) ? usd(figures.usd_per_tflops) : '–'),
-        priceCell(it.prices, 'on_demand'), priceCell(it.prices, 'spot'),
-        priceCell(it.prices, 'reserved_1y'), priceCell(it.prices, 'reserved_3y')));
+        el('td', {}, `${num(it.gpu_count, 2)} × ${gpu.name || gpu.id || ''}`,
+          el('span', { class: 'sub' }, `${num(it.gpu_memory_gb, 0)} GB GPU memory in total`)),
+        el('td', {}, `${num(it.vcpus, 0)} vCPUs · ${isNum(it.memory_gb) ? `${num(it.memory_gb, 0)} GB` : '–'}`,
+          isNum(it.network_gbps) ? el('span', { class: 'sub' }, `${num(it.network_gbps, 0)} Gbps network`) : null),
+        el('td', {}, it.interconnect || it.gpu_interconnect || '–',
+          it.cluster_network && it.cluster_network !== 'none'
+            ? el('span', { class: 'sub' }, `${it.cluster_network}${isNum(it.cluster_network_gbps) ? ` ${num(it.cluster_network_gbps, 0)} Gbps` : ''}`) : null),
+        el('td', { class: 'num' }, isNum(figures.tflops) ? `${num(figures.tflops)} ${unit}` : '–',
+          el('span', { class: 'sub' }, [figures.precision ? String(figures.precision).toUpperCase() : null,
+            isNum(figures.usd_per_tflops) ? `${usd(figures.usd_per_tflops)}/${unit}·h` : null].filter(Boolean).join(' · '))),
+        priceCell(it.prices, 'on_demand'), priceCell(it.prices, 'spot'), reservedCell(it.prices)));
     }
-    const shown = $all('tr', body).length;
+    const shown = $all('tr[data-provider]', body).length;
     $('#instances-summary').textContent = `${num(shown, 0)}${isNum(total) ? ` of ${num(total, 0)}` : ''} instance offers`;
-    if (!shown) body.append(el('tr', {}, el('td', { colspan: 14, class: 'muted' }, 'No instance matches these filters.')));
+    if (!shown) body.append(el('tr', {}, el('td', { colspan: 9, class: 'muted' }, 'No instance matches these filters.')));
   }
 
   const GPU_COLUMNS = [
@@ -1194,7 +1199,7 @@
     });
     api('GET', 'healthz').then((r) => {
       const version = r.ok && r.data && (r.data.version || (r.data.build && r.data.build.version));
-      if (version) $('#footer-version').textContent = `version ${version}`;
+      if (version) $('#footer-version').textContent = ` · version ${version}`;
     });
   }
 

@@ -30,7 +30,7 @@ TEST_SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
-.PHONY: all deps run test check check-suites asan tsan bench fuzz install clean
+.PHONY: all deps run test check check-suites asan tsan bench fuzz fuzz-build fuzz-bins install clean
 .DEFAULT_GOAL := all
 
 all: $(BUILD)/gpurec
@@ -61,6 +61,25 @@ asan:
 
 tsan:
 	$(MAKE) BUILD=build/tsan CC=clang CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" check-suites
+
+# libFuzzer targets fuzz/fuzz_*.c, built with clang into $(BUILD)/fuzz (they stand in for http.c and fetch.c, see
+# fuzz/fuzz_support.h); `make fuzz FUZZ_SECONDS=N` runs each N seconds from its seed corpus in tests/fuzz-corpus/.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+FUZZ_BINS := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(filter-out fuzz/fuzz_support.c,$(wildcard fuzz/fuzz_*.c)))
+FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/http.o $(BUILD)/service/fetch.o,$(SVC_OBJS)) $(UI_OBJ) \
+                  $(BUILD)/fuzz/fuzz_support.o
+
+fuzz:
+	sh tests/fuzz/run.sh $(BUILD) $(FUZZ_SECONDS)
+
+fuzz-build:
+	$(MAKE) BUILD=$(BUILD)/fuzz CC=clang CFLAGS="$(FUZZ_FLAGS)" LDFLAGS="-fsanitize=address,undefined" fuzz-bins
+
+fuzz-bins: $(FUZZ_BINS)
+
+$(FUZZ_BINS): $(BUILD)/fuzz/%: $(BUILD)/fuzz/%.o $(FUZZ_LINK_OBJS)
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 
 $(BUILD)/gpurec: $(BUILD)/service/main.o $(SVC_OBJS) $(UI_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)

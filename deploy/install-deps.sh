@@ -26,6 +26,8 @@ done
 
 missing=""
 for pkg in $want; do
+    # A nodejs build that bundles npm (e.g. NodeSource's) conflicts with Debian's npm package: take the command.
+    [ "$pkg" = npm ] && command -v npm >/dev/null 2>&1 && continue
     status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
     case "$status" in
         *"install ok installed"*) ;;

@@ -129,7 +129,7 @@ static void check_param(void *ctx, const char *name, const char *value)
 {
     (void)value;
     query_check *q = ctx;
-    static const char *const allowed[] = {"region", "pricing", "limit", "cursor"};
+    static const char *const allowed[] = {"region", "pricing", "limit", "cursor", "pretty"};
     for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
         if (strcmp(name, allowed[i]) == 0)
             return;

@@ -3,6 +3,7 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,11 +103,29 @@ typedef struct request_state {
     char path[160];
 } request_state;
 
+/* Catalog reads (routes with catalog_etag) depend only on the snapshot and the query, and a published snapshot never
+ * changes: the serialized body of such a 200 is kept, keyed by snapshot version, path and query, and sent again
+ * without running the handler (building and serializing the JSON is most of a catalog read's cost). A refresh
+ * publishes a new version, so older entries stop matching and get replaced. Direct-mapped, bounded in entries and in
+ * body size, so memory stays bounded whatever clients ask. */
+#define ANSWER_CACHE_SLOTS 64
+#define ANSWER_CACHE_MAX_BODY ((size_t)256 * 1024)
+
+typedef struct cached_answer {
+    uint64_t hash;
+    char *key;           /* owned: see answer_key() */
+    char *body;          /* owned: the serialized JSON */
+    size_t body_size;
+    char *cache_control; /* owned */
+} cached_answer;
+
 struct http_server {
     struct MHD_Daemon *daemon;
     app *app;
     uint16_t port;
     atomic_int in_flight;
+    pthread_mutex_t cache_lock; /* guards cache */
+    cached_answer cache[ANSWER_CACHE_SLOTS];
 };
 
 /* ---- helpers for handlers ------------------------------------------------------------------------------------- */
@@ -216,6 +235,24 @@ static void add_common_headers(struct MHD_Response *response, const http_server 
     }
 }
 
+/* The body as sent: compact, or indented with a final newline when the query asks for ?pretty. Caller frees. */
+static char *serialize_body(struct MHD_Connection *connection, const json_t *body, size_t *len_out)
+{
+    bool pretty = wants_pretty(connection);
+    size_t flags = JSON_REAL_PRECISION(15) | JSON_ENSURE_ASCII | (pretty ? JSON_INDENT(2) : JSON_COMPACT);
+    char *text = json_dumps(body, flags);
+    if (text == NULL)
+        text = xstrdup("{\"title\":\"Internal Server Error\",\"status\":500}");
+    size_t len = strlen(text);
+    if (pretty) {
+        text = xrealloc(text, len + 2);
+        text[len++] = '\n';
+        text[len] = '\0';
+    }
+    *len_out = len;
+    return text;
+}
+
 static enum MHD_Result queue(http_server *server, struct MHD_Connection *connection, request_state *state,
                              const http_reply *reply, bool head)
 {
@@ -223,17 +260,8 @@ static enum MHD_Result queue(http_server *server, struct MHD_Connection *connect
     char *text = NULL;
     const char *content_type = reply->content_type;
     if (reply->body != NULL) {
-        size_t flags = JSON_REAL_PRECISION(15) | JSON_ENSURE_ASCII |
-                       (wants_pretty(connection) ? JSON_INDENT(2) : JSON_COMPACT);
-        text = json_dumps(reply->body, flags);
-        if (text == NULL)
-            text = xstrdup("{\"title\":\"Internal Server Error\",\"status\":500}");
-        size_t len = strlen(text);
-        if (wants_pretty(connection)) {
-            text = xrealloc(text, len + 2);
-            text[len++] = '\n';
-            text[len] = '\0';
-        }
+        size_t len = 0;
+        text = serialize_body(connection, reply->body, &len);
         bool is_problem = reply->status >= 400 && json_object_get(reply->body, "type") != NULL &&
                           json_object_get(reply->body, "title") != NULL;
         content_type = is_problem ? "application/problem+json" : "application/json";
@@ -297,6 +325,110 @@ static enum MHD_Result queue_problem(http_server *server, struct MHD_Connection 
     enum MHD_Result result = queue(server, connection, state, &reply, false);
     reply_free(&reply);
     return result;
+}
+
+/* ---- cache of catalog answers (see struct http_server) ------------------------------------------------------- */
+
+typedef struct key_builder {
+    char *text;
+    size_t len, cap;
+} key_builder;
+
+static void key_append(key_builder *k, const char *data, size_t len)
+{
+    if (k->len + len + 1 > k->cap) {
+        size_t cap = k->cap ? k->cap * 2 : 256;
+        while (cap < k->len + len + 1)
+            cap *= 2;
+        k->text = xrealloc(k->text, cap);
+        k->cap = cap;
+    }
+    memcpy(k->text + k->len, data, len);
+    k->len += len;
+    k->text[k->len] = '\0';
+}
+
+/* Each part length-prefixed, so no byte a client sends can make two different requests share a key. */
+static void key_append_part(key_builder *k, const char *part)
+{
+    char prefix[24];
+    size_t len = strlen(part);
+    int n = snprintf(prefix, sizeof prefix, "%zu:", len);
+    key_append(k, prefix, (size_t)n);
+    key_append(k, part, len);
+}
+
+static enum MHD_Result key_add_argument(void *cls, enum MHD_ValueKind kind, const char *name, const char *value)
+{
+    (void)kind;
+    key_append_part(cls, name);
+    key_append_part(cls, value ? value : "");
+    return MHD_YES;
+}
+
+/* "version path arguments...", in the order the client sent the arguments. Caller frees. */
+static char *answer_key(struct MHD_Connection *connection, const catalog *snap, const char *path, size_t *len_out)
+{
+    key_builder k = {0};
+    key_append_part(&k, snap->version);
+    key_append_part(&k, path);
+    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, key_add_argument, &k);
+    *len_out = k.len;
+    return k.text;
+}
+
+/* On a hit fills reply's raw body with a copy of the kept answer, sets *cache_control (caller frees) and returns
+ * true. */
+static bool answer_cache_get(http_server *server, const char *key, size_t key_len, uint64_t hash, http_reply *reply,
+                             char **cache_control)
+{
+    cached_answer *slot = &server->cache[hash % ANSWER_CACHE_SLOTS];
+    bool hit = false;
+    pthread_mutex_lock(&server->cache_lock);
+    if (slot->key != NULL && slot->hash == hash && memcmp(slot->key, key, key_len + 1) == 0) {
+        reply->raw = xmalloc(slot->body_size + 1);
+        memcpy(reply->raw, slot->body, slot->body_size);
+        reply->raw_size = slot->body_size;
+        *cache_control = xstrdup(slot->cache_control);
+        hit = true;
+    }
+    pthread_mutex_unlock(&server->cache_lock);
+    return hit;
+}
+
+/* Keeps a copy of an answer (takes ownership of key). */
+static void answer_cache_put(http_server *server, char *key, uint64_t hash, const char *body, size_t body_size,
+                             const char *cache_control)
+{
+    if (body_size > ANSWER_CACHE_MAX_BODY) {
+        free(key);
+        return;
+    }
+    char *body_copy = xmalloc(body_size + 1);
+    memcpy(body_copy, body, body_size);
+    char *control_copy = xstrdup(cache_control);
+    cached_answer *slot = &server->cache[hash % ANSWER_CACHE_SLOTS];
+    pthread_mutex_lock(&server->cache_lock);
+    char *old_key = slot->key, *old_body = slot->body, *old_control = slot->cache_control;
+    slot->hash = hash;
+    slot->key = key;
+    slot->body = body_copy;
+    slot->body_size = body_size;
+    slot->cache_control = control_copy;
+    pthread_mutex_unlock(&server->cache_lock);
+    free(old_key);
+    free(old_body);
+    free(old_control);
+}
+
+static void answer_cache_clear(http_server *server)
+{
+    for (size_t i = 0; i < ANSWER_CACHE_SLOTS; i++) {
+        free(server->cache[i].key);
+        free(server->cache[i].body);
+        free(server->cache[i].cache_control);
+    }
+    memset(server->cache, 0, sizeof server->cache);
 }
 
 /* ---- dispatch ------------------------------------------------------------------------------------------------- */
@@ -454,16 +586,43 @@ static enum MHD_Result dispatch(http_server *server, struct MHD_Connection *conn
     req.snap = catalog_acquire();
     http_reply reply = {0};
     reply.status = 500;
-    int rc = matched->handler(&req, &reply);
-    if (rc != 0 && reply.body == NULL && reply.raw == NULL && reply.static_body == NULL) {
-        http_reply_problem(&reply, problem_new(500, "internal", "Internal Server Error",
-                                               "The request could not be completed (request id %s).",
-                                               state->request_id));
+    bool cacheable = matched->catalog_etag && req.snap != NULL && body == NULL;
+    char *cache_key = NULL, *cached_control = NULL;
+    size_t cache_key_len = 0;
+    uint64_t cache_hash = 0;
+    if (cacheable) {
+        cache_key = answer_key(connection, req.snap, url, &cache_key_len);
+        cache_hash = util_fnv1a(UTIL_FNV_OFFSET, cache_key, cache_key_len);
     }
-    if (matched->catalog_etag && req.snap != NULL && reply.status == 200 && reply.etag == NULL) {
+    if (cacheable && answer_cache_get(server, cache_key, cache_key_len, cache_hash, &reply, &cached_control)) {
+        reply.status = 200;
+        reply.content_type = "application/json";
         reply.etag = req.snap->version;
-        if (reply.cache_control == NULL)
-            reply.cache_control = "public, max-age=60";
+        reply.cache_control = cached_control;
+    } else {
+        int rc = matched->handler(&req, &reply);
+        if (rc != 0 && reply.body == NULL && reply.raw == NULL && reply.static_body == NULL) {
+            http_reply_problem(&reply, problem_new(500, "internal", "Internal Server Error",
+                                                   "The request could not be completed (request id %s).",
+                                                   state->request_id));
+        }
+        if (matched->catalog_etag && req.snap != NULL && reply.status == 200 && reply.etag == NULL) {
+            reply.etag = req.snap->version;
+            if (reply.cache_control == NULL)
+                reply.cache_control = "public, max-age=60";
+        }
+        if (cacheable && reply.status == 200 && reply.body != NULL && reply.etag != NULL &&
+            strcmp(reply.etag, req.snap->version) == 0) {
+            size_t len = 0;
+            char *text = serialize_body(connection, reply.body, &len);
+            answer_cache_put(server, cache_key, cache_hash, text, len, reply.cache_control);
+            cache_key = NULL;
+            json_decref(reply.body);
+            reply.body = NULL;
+            reply.raw = text;
+            reply.raw_size = len;
+            reply.content_type = "application/json";
+        }
     }
     enum MHD_Result result;
     const char *if_none_match = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "If-None-Match");
@@ -477,6 +636,8 @@ static enum MHD_Result dispatch(http_server *server, struct MHD_Connection *conn
         result = queue(server, connection, state, &reply, head);
     }
     reply_free(&reply);
+    free(cache_key);
+    free(cached_control);
     catalog_release(req.snap);
     json_decref(body);
     return result;
@@ -580,6 +741,7 @@ int http_start(app *application, http_server **out, char *err, size_t err_len)
     const config *cfg = application->cfg;
     http_server *server = xcalloc(1, sizeof *server);
     server->app = application;
+    pthread_mutex_init(&server->cache_lock, NULL);
     *out = NULL;
 
     struct sockaddr_storage address;
@@ -643,5 +805,7 @@ void http_stop(http_server *server, int drain_ms)
     MHD_stop_daemon(server->daemon);
     if (listener != MHD_INVALID_SOCKET)
         close(listener);
+    answer_cache_clear(server);
+    pthread_mutex_destroy(&server->cache_lock);
     free(server);
 }

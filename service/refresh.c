@@ -24,6 +24,7 @@ typedef struct scope {
     provider_state *states;
     size_t state_count;
     char **currencies;
+    double *usd_per_unit; /* parallel to currencies */
     size_t currency_count;
     char **strings; /* every string above, freed together */
     size_t string_count;
@@ -52,6 +53,7 @@ static void scope_free(scope *s)
     free(s->regions);
     free(s->states);
     free(s->currencies);
+    free(s->usd_per_unit);
     memset(s, 0, sizeof *s);
 }
 
@@ -109,14 +111,17 @@ static int load_scope(sqlite3 *db, const char *provider, scope *s, char *err, si
     sqlite3_finalize(st);
     st = NULL;
 
-    if (sqlite3_prepare_v2(db, "SELECT currency FROM fx_rates ORDER BY currency", -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db, "SELECT currency, usd_per_unit FROM fx_rates ORDER BY currency", -1, &st, NULL) !=
+        SQLITE_OK)
         goto fail;
     cap = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
         if (s->currency_count == cap) {
             cap = cap ? cap * 2 : 16;
             s->currencies = xrealloc(s->currencies, cap * sizeof *s->currencies);
+            s->usd_per_unit = xrealloc(s->usd_per_unit, cap * sizeof *s->usd_per_unit);
         }
+        s->usd_per_unit[s->currency_count] = sqlite3_column_double(st, 1);
         s->currencies[s->currency_count++] = (char *)keep(s, sqlite3_column_text(st, 0));
     }
     sqlite3_finalize(st);
@@ -150,12 +155,13 @@ out:
     return rc;
 }
 
-static bool known_currency(const scope *s, const char *currency)
+/* USD per unit of currency, or 0 when fx_rates lacks it. */
+static double usd_per_unit(const scope *s, const char *currency)
 {
     for (size_t i = 0; i < s->currency_count; i++)
         if (strcmp(s->currencies[i], currency) == 0)
-            return true;
-    return false;
+            return s->usd_per_unit[i];
+    return 0;
 }
 
 static int compare_rows(const void *a, const void *b)
@@ -564,15 +570,19 @@ int refresh_run(sqlite3 *db, const config *cfg, const char *adapter_id, const at
         price_row *row = &batch.rows[i];
         const char *why = NULL;
         time_t effective = now;
-        if (provider_find_instance(&run, row->provider, row->instance_type) == NULL ||
-            !provider_has_region(&run, row->provider, row->region)) {
+        const provider_instance *instance = provider_find_instance(&run, row->provider, row->instance_type);
+        if (instance == NULL || !provider_has_region(&run, row->provider, row->region)) {
             out->rows_skipped++;
             continue;
         }
+        double fx = usd_per_unit(&sc, row->currency);
+        double gpus = instance->gpu_count > 0 ? instance->gpu_count : 1;
         if (!isfinite(row->hourly) || row->hourly <= 0)
             why = "not a positive price";
-        else if (!known_currency(&sc, row->currency))
+        else if (fx <= 0)
             why = "a currency without an fx rate";
+        else if (row->hourly * fx / gpus > REFRESH_MAX_USD_PER_GPU_HOUR)
+            why = "above the absurd-price bound per GPU-hour";
         else if (row->effective_at[0] != '\0' && util_parse_time(row->effective_at, &effective) != 0)
             why = "an unreadable effective date";
         else if (effective > now)
@@ -589,7 +599,8 @@ int refresh_run(sqlite3 *db, const config *cfg, const char *adapter_id, const at
         batch.rows[valid++] = *row;
     }
     batch.count = valid;
-    qsort(batch.rows, batch.count, sizeof *batch.rows, compare_rows);
+    if (batch.count > 1)
+        qsort(batch.rows, batch.count, sizeof *batch.rows, compare_rows);
     size_t unique = 0;
     for (size_t i = 0; i < batch.count; i++) {
         if (unique > 0 && same_key(&batch.rows[unique - 1], &batch.rows[i])) {
@@ -696,7 +707,9 @@ fail:
         db_rollback(db);
     out->duration_s = (double)(util_monotonic_us() - t0) / 1e6;
     util_format_time(time(NULL), finished_at, sizeof finished_at);
-    record_failure(db, adapter->id, started_at, finished_at, out, (long long)(out->duration_s * 1000));
+    /* A run abandoned for shutdown did not fail: recording it would show an error after every restart. */
+    if (!stopped(stop))
+        record_failure(db, adapter->id, started_at, finished_at, out, (long long)(out->duration_s * 1000));
 fail_unrecorded:
     util_copy(out->status, sizeof out->status, "error");
     out->rows_applied = 0;

@@ -4,7 +4,8 @@
  * prices stay, and records the failed run in a small transaction of its own.
  *
  * Validation is the same for every adapter: a price must be positive and finite, in a currency of fx_rates, not
- * effective in the future, and within a factor of REFRESH_MAX_JUMP of the price it replaces; other rows are rejected
+ * effective in the future, at most REFRESH_MAX_USD_PER_GPU_HOUR, and within a factor of REFRESH_MAX_JUMP of the price
+ * it replaces; other rows are rejected
  * and counted. Rows for an instance type or region the catalog does not have are skipped (not rejected). A run with
  * no valid row fails. The feed adapter's rows may belong to several providers: its run is recorded once per provider
  * it priced. */
@@ -24,6 +25,10 @@
 /* A price moving by more than this factor either way against the stored one is taken for a parsing or feed error
  * (a unit slip such as a monthly or per-term total read as hourly is a factor of 730 or more). */
 #define REFRESH_MAX_JUMP 5.0
+/* Above this per GPU and hour (in USD at the stored fx rate) a price is absurd whatever it replaces: the dearest list
+ * prices are about 12 USD per GPU-hour (8 x H100: AWS p5.48xlarge 98.32 USD/h, Azure ND96isr_H100_v5 98.32 USD/h,
+ * from their pricing pages in 2024), so this leaves a margin of 8 for newer parts. */
+#define REFRESH_MAX_USD_PER_GPU_HOUR 100.0
 
 typedef struct refresh_outcome {
     char status[12];       /* "ok", "unchanged" or "error" */
@@ -40,7 +45,8 @@ typedef struct refresh_outcome {
 } refresh_outcome;
 
 /* Runs the adapter named adapter ("aws", "azure", "gcp", "feed") against db, a connection the caller's thread owns.
- * stop (may be NULL) aborts a run in progress: it then fails and rolls back. now is the run's clock (0 = time(NULL);
+ * stop (may be NULL) aborts a run in progress: it then fails and rolls back, and is not recorded (it was abandoned,
+ * not refused by a provider). now is the run's clock (0 = time(NULL);
  * tests pass a fixed time). Returns 0 when the run applied or found nothing changed, -1 when it failed (out says
  * why). */
 int refresh_run(sqlite3 *db, const config *cfg, const char *adapter, const atomic_bool *stop, time_t now,

@@ -403,6 +403,7 @@ static int fetch_offers(const provider_run *run, price_batch *out, bool *changed
     }
     if (load_json(run, url, NULL, &res, &index, err, err_len) != 0)
         goto out;
+    fetch_result_clear(&res); /* parsed: the text is no longer needed, and res is reused below */
     uint64_t catalog_hash = UTIL_FNV_OFFSET;
     for (size_t i = 0; i < run->instance_count; i++)
         if (strcmp(run->instances[i].provider, "aws") == 0)

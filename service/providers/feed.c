@@ -1,5 +1,5 @@
 /* The generic JSON price feed (GPUREC_FEED_URLS): prices for providers without an adapter, or a company's negotiated
- * prices, published as a file anyone can write. The format (documented in README.md, "Price feeds"):
+ * prices, published as a file anyone can write. The format:
  *
  *   {
  *     "prices": [

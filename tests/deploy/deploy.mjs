@@ -1,0 +1,413 @@
+// What the Dockerfile does, without Docker: its build-stage commands (the Makefile's own targets) run into a temporary
+// root, the installed binary runs and migrates from another folder, the runtime packages of its final stage are
+// checked against the libraries ldd lists, and its HEALTHCHECK (and docker-compose's) is run against a live daemon.
+// Then the deploy/ manifests: YAML parses and the fields an operator relies on are present and consistent.
+// Usage: node deploy.mjs BUILD_DIR
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import YAML from 'yaml';
+import { migrate as migrateDb, repoRoot, start, stop, tempDir } from '../contract/lib/daemon.mjs';
+
+const [build] = process.argv.slice(2);
+const results = { passed: 0, failed: 0 };
+
+function check(name, problems) {
+  const list = [].concat(problems ?? []).filter(Boolean);
+  if (list.length === 0) {
+    results.passed++;
+    return true;
+  }
+  results.failed++;
+  console.log(`FAIL ${name}`);
+  for (const p of list) console.log(`     ${p}`);
+  return false;
+}
+
+function run(command, args, options = {}) {
+  return spawnSync(command, args, { encoding: 'utf8', ...options });
+}
+
+// ---- the Dockerfile -------------------------------------------------------------------------------------------------
+
+// Instructions with continuation lines joined, comments dropped, grouped by stage.
+function parseDockerfile(text) {
+  const stages = [];
+  let joined = '';
+  for (const raw of text.split('\n')) {
+    if (/^\s*#/.test(raw) && joined === '') continue;
+    const line = raw.replace(/\s+$/, '');
+    if (line.endsWith('\\')) {
+      joined += line.slice(0, -1) + ' ';
+      continue;
+    }
+    joined += line;
+    const instruction = joined.trim();
+    joined = '';
+    if (!instruction) continue;
+    const [keyword] = instruction.split(/\s+/, 1);
+    const args = instruction.slice(keyword.length).trim();
+    if (keyword.toUpperCase() === 'FROM') stages.push({ from: args, instructions: [] });
+    else if (stages.length) stages.at(-1).instructions.push({ keyword: keyword.toUpperCase(), args });
+  }
+  return stages;
+}
+
+function aptPackages(stage) {
+  const packages = [];
+  for (const { keyword, args } of stage.instructions) {
+    if (keyword !== 'RUN') continue;
+    for (const m of args.matchAll(/apt-get install ([^&;]+)/g))
+      packages.push(...m[1].split(/\s+/).filter((w) => w && !w.startsWith('-')));
+  }
+  return packages;
+}
+
+function dockerfileCases(stages) {
+  const problems = [];
+  if (stages.length !== 2) problems.push(`${stages.length} stages, expected build and runtime`);
+  const [buildStage, runtime] = stages;
+  if (!/^debian:bookworm-slim AS build$/i.test(buildStage?.from ?? '')) problems.push(`build stage FROM ${buildStage?.from}`);
+  if (runtime?.from !== 'debian:bookworm-slim') problems.push(`final stage FROM ${runtime?.from}`);
+  check('Dockerfile: two stages on debian:bookworm-slim', problems);
+  if (!runtime) return;
+
+  const get = (keyword) => runtime.instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
+  const user = get('USER').at(-1) ?? '';
+  check('Dockerfile: a non-root user', user && !/^(0|root)(:|$)/.test(user) ? [] : `USER ${user || '(none)'}`);
+  check('Dockerfile: EXPOSE 8080', get('EXPOSE').some((e) => e.split(/\s+/).includes('8080')) ? [] : get('EXPOSE'));
+  check('Dockerfile: the data volume', get('VOLUME').some((v) => v.includes('/var/lib/gpurec')) ? [] : get('VOLUME'));
+  const env = get('ENV').join(' ');
+  check('Dockerfile: GPUREC_DB on the volume', /GPUREC_DB=\/var\/lib\/gpurec\/gpurec\.db/.test(env) ? [] : env);
+  check('Dockerfile: ENTRYPOINT and CMD', JSON.stringify(JSON.parse(get('ENTRYPOINT').at(-1) ?? 'null')) === '["gpurec"]' &&
+    JSON.stringify(JSON.parse(get('CMD').at(-1) ?? 'null')) === '["serve"]' ? [] : [get('ENTRYPOINT'), get('CMD')].join(' '));
+  check('Dockerfile: the installed tree comes from the build stage',
+    get('COPY').some((c) => /^--from=build \/out\/? \/$/.test(c)) ? [] : get('COPY'));
+  const runtimePackages = aptPackages(runtime);
+  check('Dockerfile: no build tools or -dev packages in the final image',
+    runtimePackages.filter((p) => /-dev$|^(gcc|make|pkg-config|cpp|clang|binutils)/.test(p)));
+  const buildPackages = aptPackages(buildStage);
+  const depsScript = readFileSync(join(repoRoot, 'deploy/install-deps.sh'), 'utf8');
+  const buildGroup = (depsScript.match(/build_pkgs="([^"]+)"/)?.[1] ?? '').split(/\s+/).filter(Boolean);
+  check('Dockerfile: the build stage has install-deps.sh\'s build packages',
+    buildGroup.length ? buildGroup.filter((p) => !buildPackages.includes(p)).map((p) => `missing ${p}`)
+      : 'no build_pkgs in deploy/install-deps.sh');
+  const makeRun = buildStage.instructions.find((i) => i.keyword === 'RUN' && /\bmake install\b/.test(i.args))?.args ?? '';
+  const prefixes = [...makeRun.matchAll(/PREFIX=(\S+)/g)].map((m) => m[1]);
+  check('Dockerfile: make and make install with one PREFIX and DESTDIR=/out',
+    /make install\b/.test(makeRun) && /DESTDIR=\/out\b/.test(makeRun) && prefixes.length >= 2 &&
+    new Set(prefixes).size === 1 ? [] : `RUN ${makeRun}`);
+  return { runtimePackages, makeRun, prefix: prefixes[0] };
+}
+
+// ---- make install, the installed binary, and its libraries ----------------------------------------------------------
+
+function installCases(temp, docker) {
+  // 1. make install of the given build, as the issue asks.
+  const root = join(temp.dir, 'root');
+  const install = run('make', ['-s', `BUILD=${build}`, 'install', `DESTDIR=${root}`, 'PREFIX=/usr'], { cwd: repoRoot });
+  check('make install DESTDIR=... PREFIX=/usr', install.status === 0 ? [] : install.stderr + install.stdout);
+  const binary = join(root, 'usr/bin/gpurec');
+  const migrations = join(root, 'usr/share/gpurec/migrations');
+  const wanted = readdirSync(join(repoRoot, 'migrations')).filter((f) => f.endsWith('.sql')).sort();
+  const installed = existsSync(migrations) ? readdirSync(migrations).sort() : [];
+  check('the migrations are installed', JSON.stringify(wanted) === JSON.stringify(installed) ? [] :
+    `installed ${installed.join(', ')}; want ${wanted.join(', ')}`);
+  check('the binary is installed executable', existsSync(binary) && (statSync(binary).mode & 0o111) ? [] : binary);
+
+  // 2. The Dockerfile's own build-stage command, with the build folder and /out moved into the temporary folder.
+  let imageBinary;
+  if (docker?.makeRun) {
+    const out = join(temp.dir, 'out');
+    const buildDir = join(temp.dir, 'image-build');
+    const command = docker.makeRun.replace(/BUILD=build\b/g, `BUILD=${buildDir}`).replace(/\/out\b/g, out);
+    const image = run('sh', ['-c', command], { cwd: repoRoot, maxBuffer: 64 << 20 });
+    check('the Dockerfile\'s build commands succeed', image.status === 0 ? [] : (image.stderr || image.stdout).slice(-2000));
+    imageBinary = join(out, 'usr/bin/gpurec');
+    const help = run(imageBinary, ['--help']);
+    const defaultDir = `${docker.prefix}/share/gpurec/migrations`;
+    check('the image\'s binary looks for its migrations where make install puts them',
+      (help.stdout ?? '').includes(`else ${defaultDir})`) && existsSync(join(out, defaultDir.slice(1))) ? [] :
+        `--help: ${(help.stdout ?? '').split('\n').find((l) => l.includes('migrations-dir'))}`);
+  }
+
+  for (const [what, exe, dir] of [['installed', binary, migrations],
+    ['image', imageBinary, imageBinary && join(dirname(dirname(imageBinary)), 'share/gpurec/migrations')]]) {
+    if (!exe || !existsSync(exe)) continue;
+    const version = run(exe, ['--version']);
+    check(`${what} binary: --version`, version.status === 0 && /^gpurec \d+\.\d+\.\d+/.test(version.stdout) ? [] :
+      `${version.status} ${version.stdout}${version.stderr}`);
+    const elsewhere = join(temp.dir, `cwd-${what}`);
+    mkdirSync(elsewhere);
+    const env = { ...process.env, GPUREC_DB: join(elsewhere, 'data.db'), GPUREC_MIGRATIONS_DIR: dir };
+    const first = run(exe, ['migrate'], { cwd: elsewhere, env });
+    const again = run(exe, ['migrate'], { cwd: elsewhere, env });
+    check(`${what} binary: migrate from another folder, twice`, first.status === 0 && again.status === 0 &&
+      /up to date/.test(again.stdout) ? [] : `${first.status} ${first.stderr} / ${again.status} ${again.stderr}`);
+  }
+
+  // 3. Every library the binary loads comes from a package the final stage installs (or their dependencies).
+  const target = imageBinary && existsSync(imageBinary) ? imageBinary : binary;
+  if (existsSync(target) && docker?.runtimePackages) librariesCases(target, docker.runtimePackages);
+}
+
+function packageOf(path) {
+  const candidates = new Set([path]);
+  try {
+    candidates.add(realpathSync(path));
+  } catch {
+    /* keep the path */
+  }
+  for (const p of [...candidates]) {
+    if (p.startsWith('/usr/lib/')) candidates.add(p.slice(4));
+    else if (p.startsWith('/lib/')) candidates.add('/usr' + p);
+  }
+  for (const p of candidates) {
+    const found = run('dpkg', ['-S', p]);
+    if (found.status === 0) return found.stdout.split(':')[0].trim();
+  }
+  return undefined;
+}
+
+// Package names (arch qualifiers dropped) that pkg depends on, alternatives resolved to the installed one.
+function dependsOf(pkg) {
+  const query = run('dpkg-query', ['-W', '-f=${Depends}, ${Pre-Depends}', pkg]);
+  if (query.status !== 0) return [];
+  const names = [];
+  for (const group of query.stdout.split(',')) {
+    const options = group.split('|').map((o) => o.trim().split(/[\s(:]/)[0]).filter(Boolean);
+    if (!options.length) continue;
+    const installedOne = options.find((o) => run('dpkg-query', ['-W', o]).status === 0);
+    names.push(installedOne ?? options[0]);
+  }
+  return names;
+}
+
+function librariesCases(binary, runtimePackages) {
+  const base = ['libc6']; // in every Debian image: Priority required
+  const ldd = run('ldd', [binary]);
+  const libraries = [...ldd.stdout.matchAll(/^\s*(\S+) => (\/\S+)/gm)].map((m) => ({ name: m[1], path: m[2] }));
+  const missing = [...ldd.stdout.matchAll(/^\s*(\S+) => not found/gm)].map((m) => m[1]);
+  check('ldd resolves every library', ldd.status === 0 && libraries.length > 3 && !missing.length ? [] :
+    `${ldd.status} ${missing.join(', ')}`);
+  const needed = [...run('readelf', ['-d', binary]).stdout.matchAll(/\(NEEDED\)\s+Shared library: \[([^\]]+)\]/g)]
+    .map((m) => m[1]);
+  check('readelf lists the direct libraries', needed.length > 3 ? [] : `NEEDED: ${needed.join(', ')}`);
+
+  const closure = new Set();
+  const queue = [...runtimePackages, ...base];
+  while (queue.length) {
+    const pkg = queue.pop();
+    if (closure.has(pkg)) continue;
+    closure.add(pkg);
+    queue.push(...dependsOf(pkg));
+  }
+  const unprovided = [];
+  const directPackages = new Set();
+  for (const lib of libraries) {
+    const pkg = packageOf(lib.path);
+    if (!pkg) unprovided.push(`${lib.name}: no package owns ${lib.path}`);
+    else if (!closure.has(pkg)) unprovided.push(`${lib.name} (${pkg}) is not installed by the final stage`);
+    if (pkg && needed.includes(lib.name)) directPackages.add(pkg);
+  }
+  check('the final stage\'s packages provide every library ldd lists', unprovided);
+  check('each library the binary links directly is named in the final stage',
+    [...directPackages].filter((p) => !runtimePackages.includes(p) && !base.includes(p))
+      .map((p) => `${p} is not named in the final stage`));
+  check('each runtime package named is used (ca-certificates is data for TLS)',
+    runtimePackages.filter((p) => p !== 'ca-certificates' && !directPackages.has(p)).map((p) => `${p} is not linked`));
+}
+
+// ---- health checks of the image and of docker-compose ---------------------------------------------------------------
+
+function healthcheckCommand(stages) {
+  const line = stages.at(-1)?.instructions.find((i) => i.keyword === 'HEALTHCHECK')?.args ?? '';
+  const json = line.slice(line.indexOf('CMD') + 3).trim();
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+async function healthcheckCases(temp, stages, compose) {
+  const dockerCmd = healthcheckCommand(stages);
+  check('Dockerfile: HEALTHCHECK in exec form', Array.isArray(dockerCmd) ? [] : 'no HEALTHCHECK CMD [...]');
+  const composeTest = compose?.services?.gpurec?.healthcheck?.test;
+  // Compose writes $$ for a literal $.
+  const composeCmd = Array.isArray(composeTest) && composeTest[0] === 'CMD'
+    ? composeTest.slice(1).map((a) => a.replace(/\$\$/g, '$')) : undefined;
+  check('docker-compose: healthcheck in exec form', composeCmd ? [] : JSON.stringify(composeTest));
+  const binary = join(build, 'gpurec');
+  const db = join(temp.dir, 'health.db');
+  migrateDb(binary, db);
+  const daemon = await start(binary, { GPUREC_DB: db, GPUREC_PROVIDERS: 'feed' });
+  const env = { ...process.env, GPUREC_LISTEN: `0.0.0.0:${daemon.port}` };
+  for (const [what, cmd] of [['Dockerfile', dockerCmd], ['docker-compose', composeCmd]]) {
+    if (!cmd) continue;
+    const healthy = run(cmd[0], cmd.slice(1), { env, timeout: 5000 });
+    check(`${what}: the health check passes on a ready daemon`, healthy.status === 0 ? [] :
+      `${healthy.status} ${healthy.stderr}`);
+  }
+  await stop(daemon);
+  for (const [what, cmd] of [['Dockerfile', dockerCmd], ['docker-compose', composeCmd]]) {
+    if (!cmd) continue;
+    const down = run(cmd[0], cmd.slice(1), { env, timeout: 5000 });
+    check(`${what}: the health check fails when nothing serves`, down.status !== 0 ? [] : 'it passed');
+  }
+}
+
+// ---- the manifests --------------------------------------------------------------------------------------------------
+
+function yamlFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...yamlFiles(path));
+    else if (/\.ya?ml$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+function knownVariables() {
+  const source = readFileSync(join(repoRoot, 'service/config.c'), 'utf8');
+  return new Set([...source.matchAll(/\{"(GPUREC_[A-Z0-9_]+)", "--/g)].map((m) => m[1]));
+}
+
+function manifestCases() {
+  const docs = [];
+  for (const file of yamlFiles(join(repoRoot, 'deploy'))) {
+    const name = relative(repoRoot, file);
+    try {
+      const parsed = YAML.parseAllDocuments(readFileSync(file, 'utf8'));
+      const errors = parsed.flatMap((d) => d.errors.map((e) => e.message));
+      check(`${name}: YAML parses`, errors);
+      for (const d of parsed) if (!d.errors.length && d.toJS()) docs.push({ file: name, doc: d.toJS() });
+    } catch (error) {
+      check(`${name}: YAML parses`, error.message);
+    }
+  }
+  const find = (kind, dir = 'deploy/k8s/') => docs.filter((d) => d.doc.kind === kind && d.file.startsWith(dir) &&
+    !d.file.includes('/one-refresher/')).map((d) => d.doc);
+  const one = (kind) => {
+    const list = find(kind);
+    check(`k8s: one ${kind}`, list.length === 1 ? [] : `${list.length} found`);
+    return list[0] ?? {};
+  };
+  const variables = knownVariables();
+
+  const configMap = one('ConfigMap');
+  const secret = one('Secret');
+  check('ConfigMap: only known GPUREC_* variables',
+    Object.keys(configMap.data ?? {}).filter((k) => !variables.has(k)).map((k) => `unknown ${k}`));
+  check('Secret: the admin token and the GCP key', ['GPUREC_ADMIN_TOKEN', 'GPUREC_GCP_API_KEY']
+    .filter((k) => !(k in (secret.stringData ?? secret.data ?? {}))).map((k) => `missing ${k}`));
+  check('Secret: values are marked placeholders', Object.values(secret.stringData ?? {})
+    .filter((v) => !/CHANGE-ME/.test(v)).map((v) => `not a marked placeholder: ${v.slice(0, 4)}...`));
+
+  const deployment = one('Deployment');
+  const pod = deployment.spec?.template?.spec ?? {};
+  const container = (pod.containers ?? []).find((c) => c.name === 'gpurec') ?? {};
+  const labels = deployment.spec?.template?.metadata?.labels ?? {};
+  const selects = (selector) => Object.entries(selector ?? {}).length > 0 &&
+    Object.entries(selector).every(([k, v]) => labels[k] === v);
+  const problems = [];
+  if (!selects(deployment.spec?.selector?.matchLabels)) problems.push('the selector does not match the pod labels');
+  if (container.readinessProbe?.httpGet?.path !== '/readyz') problems.push('readinessProbe is not GET /readyz');
+  if (container.livenessProbe?.httpGet?.path !== '/healthz') problems.push('livenessProbe is not GET /healthz');
+  const port = (container.ports ?? []).find((p) => p.containerPort === 8080);
+  if (!port) problems.push('no containerPort 8080');
+  for (const probe of ['readinessProbe', 'livenessProbe'])
+    if (![port?.name, 8080].includes(container[probe]?.httpGet?.port)) problems.push(`${probe} port is not the HTTP port`);
+  if (!container.resources?.requests?.cpu || !container.resources?.requests?.memory || !container.resources?.limits?.memory)
+    problems.push('resources need cpu and memory requests and a memory limit');
+  const podSecurity = pod.securityContext ?? {};
+  const security = container.securityContext ?? {};
+  if (!(security.runAsNonRoot ?? podSecurity.runAsNonRoot)) problems.push('runAsNonRoot is not set');
+  if ((security.runAsUser ?? podSecurity.runAsUser) === 0) problems.push('runs as uid 0');
+  if (security.readOnlyRootFilesystem !== true) problems.push('readOnlyRootFilesystem is not true');
+  if (security.allowPrivilegeEscalation !== false) problems.push('allowPrivilegeEscalation is not false');
+  const mounts = container.volumeMounts ?? [];
+  const dbDir = dirname(configMap.data?.GPUREC_DB ?? '/var/lib/gpurec/gpurec.db');
+  const dbMount = mounts.find((m) => m.mountPath === dbDir);
+  if (!dbMount) problems.push(`no volume mounted at ${dbDir} (the database)`);
+  else if (!(pod.volumes ?? []).some((v) => v.name === dbMount.name)) problems.push(`volume ${dbMount.name} is not defined`);
+  if (!mounts.some((m) => m.mountPath === '/tmp')) problems.push('no writable /tmp beside the read-only root');
+  const envFrom = container.envFrom ?? [];
+  if (!envFrom.some((e) => e.configMapRef?.name === configMap.metadata?.name)) problems.push('the ConfigMap is not used');
+  if (!envFrom.some((e) => e.secretRef?.name === secret.metadata?.name)) problems.push('the Secret is not used');
+  for (const e of container.env ?? []) if (!variables.has(e.name)) problems.push(`unknown variable ${e.name}`);
+  check('Deployment: probes, resources, security, database volume, configuration', problems);
+
+  const service = one('Service');
+  check('Service: selects the pods and targets the HTTP port', selects(service.spec?.selector) &&
+    (service.spec?.ports ?? []).some((p) => [port?.name, 8080].includes(p.targetPort)) ? [] : JSON.stringify(service.spec));
+  const hpa = one('HorizontalPodAutoscaler');
+  check('HorizontalPodAutoscaler: scales the Deployment', hpa.spec?.scaleTargetRef?.kind === 'Deployment' &&
+    hpa.spec?.scaleTargetRef?.name === deployment.metadata?.name && hpa.spec?.minReplicas >= 2 &&
+    hpa.spec?.maxReplicas >= hpa.spec?.minReplicas && (hpa.spec?.metrics ?? []).length > 0 ? [] : JSON.stringify(hpa.spec));
+  const pdb = one('PodDisruptionBudget');
+  check('PodDisruptionBudget: covers the pods', selects(pdb.spec?.selector?.matchLabels) &&
+    (pdb.spec?.minAvailable !== undefined || pdb.spec?.maxUnavailable !== undefined) ? [] : JSON.stringify(pdb.spec));
+
+  // the one-refresher layout
+  const layout = docs.filter((d) => d.file.startsWith('deploy/k8s/one-refresher/'));
+  const cron = layout.find((d) => d.doc.kind === 'CronJob')?.doc;
+  const jobPod = cron?.spec?.jobTemplate?.spec?.template?.spec ?? {};
+  const jobContainers = [...(jobPod.initContainers ?? []), ...(jobPod.containers ?? [])];
+  const script = jobContainers.map((c) => [...(c.command ?? []), ...(c.args ?? [])].join(' ')).join('\n');
+  check('CronJob: runs `gpurec refresh` on a schedule, one at a time', cron && cron.spec?.schedule &&
+    /\bgpurec refresh\b/.test(script) && cron.spec?.concurrencyPolicy === 'Forbid' ? [] : 'missing or incomplete');
+  check('CronJob: containers run as non-root with a read-only root', jobContainers.filter((c) =>
+    c.securityContext?.readOnlyRootFilesystem !== true || !(c.securityContext?.runAsNonRoot ?? jobPod.securityContext?.runAsNonRoot))
+    .map((c) => c.name));
+  const patch = layout.find((d) => d.doc.kind === 'Deployment')?.doc;
+  const patchEnv = patch?.spec?.template?.spec?.containers?.[0]?.env ?? [];
+  check('one-refresher: replicas do not refresh themselves',
+    patchEnv.some((e) => e.name === 'GPUREC_REFRESH_INTERVAL' && e.value === '0') ? [] : 'GPUREC_REFRESH_INTERVAL is not 0');
+  for (const kustomization of docs.filter((d) => d.doc.kind === 'Kustomization')) {
+    const dir = dirname(join(repoRoot, kustomization.file));
+    const refs = [...(kustomization.doc.resources ?? []), ...(kustomization.doc.patches ?? []).map((p) => p.path)];
+    check(`${kustomization.file}: every listed file exists`, refs.filter((r) => !existsSync(join(dir, r))));
+  }
+  const listed = new Set(docs.filter((d) => d.doc.kind === 'Kustomization').flatMap((k) =>
+    [...(k.doc.resources ?? []), ...(k.doc.patches ?? []).map((p) => p.path)]
+      .map((r) => relative(repoRoot, join(repoRoot, dirname(k.file), r)))));
+  check('every manifest is in a kustomization', docs.filter((d) => d.file.startsWith('deploy/k8s/') &&
+    d.doc.kind !== 'Kustomization' && !listed.has(d.file)).map((d) => d.file));
+
+  // docker-compose
+  const compose = docs.find((d) => d.file === 'deploy/docker-compose.yml')?.doc;
+  const svc = compose?.services?.gpurec ?? {};
+  const composeProblems = [];
+  if (!svc.healthcheck?.test) composeProblems.push('no healthcheck');
+  const volume = (svc.volumes ?? []).map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`))
+    .find((v) => v.endsWith(':/var/lib/gpurec'));
+  if (!volume) composeProblems.push('no volume at /var/lib/gpurec');
+  else if (!(volume.split(':')[0] in (compose.volumes ?? {}))) composeProblems.push(`volume ${volume} is not declared`);
+  if (!(svc.ports ?? []).some((p) => String(p).endsWith(':8080'))) composeProblems.push('port 8080 is not published');
+  for (const key of Object.keys(svc.environment ?? {}))
+    if (!variables.has(key)) composeProblems.push(`unknown variable ${key}`);
+  if (svc.build?.dockerfile !== 'Dockerfile') composeProblems.push('does not build the Dockerfile');
+  check('docker-compose: service with healthcheck, volume, port', composeProblems);
+  return compose;
+}
+
+async function main() {
+  const temp = tempDir('gpurec-deploy-');
+  try {
+    const stages = parseDockerfile(readFileSync(join(repoRoot, 'Dockerfile'), 'utf8'));
+    const docker = dockerfileCases(stages);
+    installCases(temp, docker);
+    const compose = manifestCases();
+    await healthcheckCases(temp, stages, compose);
+  } catch (error) {
+    check('deploy run', error.stack ?? String(error));
+  } finally {
+    temp.remove();
+  }
+  console.log(`deploy: ${results.passed} passed, ${results.failed} failed`);
+  process.exit(results.failed === 0 ? 0 : 1);
+}
+
+main();

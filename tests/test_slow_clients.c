@@ -1,0 +1,263 @@
+/* Slow and many clients: hundreds of connections that dawdle (a request line and never the rest, a body promised and
+ * never sent, a big answer never read) must not stop another client being served within a second; the per-address
+ * limit refuses the surplus at once; the connection timeout closes the dawdlers. The dawdlers connect from
+ * 127.0.0.2 (loopback, another address), the good client from 127.0.0.1. Bounded: every wait has a deadline. */
+#include <arpa/inet.h>
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "util.h"
+
+#define PER_IP_LIMIT 100
+#define TIMEOUT_S 2
+#define DAWDLERS 300
+#define NON_READERS 20
+
+static harness *h;
+
+static void configure(config *cfg, void *ctx)
+{
+    (void)ctx;
+    cfg->max_connections_per_ip = PER_IP_LIMIT;
+    cfg->max_connections = 1024;
+    cfg->connection_timeout_s = TIMEOUT_S;
+    cfg->threads = 2;
+}
+
+static void setup(void)
+{
+    h = harness_start_with(configure, NULL);
+}
+
+static void teardown(void)
+{
+    harness_stop(h);
+}
+
+static int daemon_port(void)
+{
+    return atoi(strrchr(harness_url(h), ':') + 1);
+}
+
+/* A connection from source (e.g. "127.0.0.2") to the daemon; -1 when refused at connect. */
+static int connect_from(const char *source, int rcvbuf)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    ck_assert_int_ge(fd, 0);
+    if (rcvbuf > 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
+    struct sockaddr_in from = {0};
+    from.sin_family = AF_INET;
+    inet_pton(AF_INET, source, &from.sin_addr);
+    ck_assert_msg(bind(fd, (struct sockaddr *)&from, sizeof from) == 0, "bind %s: %s", source, strerror(errno));
+    struct sockaddr_in to = {0};
+    to.sin_family = AF_INET;
+    to.sin_port = htons((uint16_t)daemon_port());
+    to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&to, sizeof to) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Whether the server has closed fd (EOF or reset), waiting at most wait_ms. Reads and drops any data. */
+static bool closed_by_server(int fd, int wait_ms)
+{
+    int64_t deadline = util_monotonic_us() + (int64_t)wait_ms * 1000;
+    for (;;) {
+        struct pollfd p = {fd, POLLIN, 0};
+        int64_t left = (deadline - util_monotonic_us()) / 1000;
+        if (poll(&p, 1, left > 0 ? (int)left : 0) <= 0)
+            return false;
+        char buf[65536];
+        ssize_t n = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK))
+            return true;
+        if (util_monotonic_us() >= deadline)
+            return false;
+    }
+}
+
+/* Serves n requests one after another from 127.0.0.1; each must answer 200 within max_ms. Returns the slowest. */
+static double good_client(int n, double max_ms)
+{
+    double slowest = 0;
+    static const char *const paths[] = {"/healthz", "/v1/gpus", "/v1/instances?limit=5"};
+    for (int i = 0; i < n; i++) {
+        int64_t start = util_monotonic_us();
+        harness_response *r = harness_get(h, paths[i % 3]);
+        double ms = (double)(util_monotonic_us() - start) / 1000.0;
+        ck_assert_msg(r->status == 200, "good client got %ld", r->status);
+        ck_assert_msg(ms < max_ms, "good client waited %.0f ms", ms);
+        if (ms > slowest)
+            slowest = ms;
+        harness_response_free(r);
+    }
+    return slowest;
+}
+
+START_TEST(dawdlers_do_not_stop_others)
+{
+    int fds[DAWDLERS];
+    int open_count = 0, refused = 0;
+    for (int i = 0; i < DAWDLERS; i++) {
+        fds[i] = connect_from("127.0.0.2", 0);
+        if (fds[i] < 0) {
+            refused++;
+            continue;
+        }
+        open_count++;
+        /* three kinds: a request line only; headers promising a body never sent; a partial header line */
+        const char *start = i % 3 == 0   ? "GET /v1/gpus HTTP/1.1\r\nHost: t\r\n"
+                            : i % 3 == 1 ? "POST /v1/recommend HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                                           "Content-Length: 1000\r\n\r\n{\"workload\":"
+                                         : "GET /v1/instan";
+        send(fds[i], start, strlen(start), MSG_NOSIGNAL);
+    }
+    ck_assert_int_eq(open_count + refused, DAWDLERS);
+
+    /* Served within a second each while the dawdlers hang on. */
+    double slowest = good_client(30, 1000.0);
+
+    /* The per-address limit: the surplus is closed at once, the rest stay open until the timeout. */
+    int closed_early = 0;
+    for (int i = 0; i < DAWDLERS; i++)
+        if (fds[i] >= 0 && closed_by_server(fds[i], 0))
+            closed_early++;
+    closed_early += refused;
+    ck_assert_msg(closed_early >= DAWDLERS - PER_IP_LIMIT, "only %d of %d dawdlers were refused", closed_early,
+                  DAWDLERS);
+
+    /* The connection timeout closes every dawdler (bounded: the timeout and a margin). */
+    int closed_late = 0;
+    int64_t deadline = util_monotonic_us() + (TIMEOUT_S + 4) * 1000000LL;
+    for (int i = 0; i < DAWDLERS; i++) {
+        if (fds[i] < 0)
+            continue;
+        int64_t left_ms = (deadline - util_monotonic_us()) / 1000;
+        if (closed_by_server(fds[i], left_ms > 0 ? (int)left_ms : 0))
+            closed_late++;
+        close(fds[i]);
+    }
+    ck_assert_msg(closed_late == open_count, "%d of %d dawdlers still open after %d s", open_count - closed_late,
+                  open_count, TIMEOUT_S + 4);
+    good_client(5, 1000.0);
+    printf("  %d dawdlers: %d refused by the per-address limit, all closed by the %d s timeout; good client's "
+           "slowest answer %.1f ms\n",
+           DAWDLERS, closed_early, TIMEOUT_S, slowest);
+}
+END_TEST
+
+#define STALL_TIMEOUT_S 5
+
+static void configure_stall(config *cfg, void *ctx)
+{
+    configure(cfg, ctx);
+    cfg->connection_timeout_s = STALL_TIMEOUT_S;
+}
+
+START_TEST(readers_that_never_read_do_not_stop_others)
+{
+    /* Clients ask for large answers (about 0.5 MB each, two pipelined) and never read them: the server's writes to
+     * them stall once the socket buffers are full. Building those answers is real work, done first; after it, the
+     * stalled writes must hold no thread, so another client is served at once while they stay open. */
+    harness_stop(h);
+    h = harness_start_with(configure_stall, NULL);
+    int fds[NON_READERS];
+    static const char request[] = "GET /v1/instances?limit=500 HTTP/1.1\r\nHost: t\r\n\r\n"
+                                  "GET /v1/instances?limit=500 HTTP/1.1\r\nHost: t\r\n\r\n";
+    int64_t sent_at = util_monotonic_us();
+    for (int i = 0; i < NON_READERS; i++) {
+        fds[i] = connect_from("127.0.0.3", 4096);
+        ck_assert_int_ge(fds[i], 0);
+        send(fds[i], request, sizeof request - 1, MSG_NOSIGNAL);
+    }
+    /* the first answer marks the burst's work as done (bounded by the stall timeout) */
+    harness_response *first = harness_get(h, "/healthz");
+    ck_assert_int_eq(first->status, 200);
+    harness_response_free(first);
+    double burst_ms = (double)(util_monotonic_us() - sent_at) / 1000.0;
+    usleep(300 * 1000);
+    double slowest = good_client(30, 1000.0);
+    /* still within the timeout: the stalled clients are still connected, the good client was served around them */
+    ck_assert_msg((util_monotonic_us() - sent_at) / 1000000 < STALL_TIMEOUT_S, "too slow to tell");
+    int still_open = 0;
+    for (int i = 0; i < NON_READERS; i++) {
+        int err = 0;
+        socklen_t len = sizeof err;
+        if (getsockopt(fds[i], SOL_SOCKET, SO_ERROR, &err, &len) == 0 && err == 0)
+            still_open++;
+    }
+    /* A stalled writer is an idle connection too: the timeout ends it (reading drains what was sent first). */
+    int closed = 0;
+    int64_t deadline = util_monotonic_us() + (STALL_TIMEOUT_S + 4) * 1000000LL;
+    for (int i = 0; i < NON_READERS; i++) {
+        int64_t left_ms = (deadline - util_monotonic_us()) / 1000;
+        if (closed_by_server(fds[i], left_ms > 0 ? (int)left_ms : 0))
+            closed++;
+        close(fds[i]);
+    }
+    ck_assert_int_eq(closed, NON_READERS);
+    printf("  %d non-reading clients (%d still connected meanwhile): their burst took %.0f ms, then the good "
+           "client's slowest answer %.1f ms; all closed by the %d s timeout\n",
+           NON_READERS, still_open, burst_ms, slowest, STALL_TIMEOUT_S);
+    good_client(5, 1000.0);
+}
+END_TEST
+
+START_TEST(many_parallel_quick_clients)
+{
+    /* Two hundred clients from one address that each send a whole request at once: all answered (the per-address
+     * limit counts open connections, and each of these closes after its answer). */
+    int fds[200];
+    static const char request[] = "GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
+    int answered = 0, opened = 0;
+    for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 100; i++) {
+            fds[i] = connect_from("127.0.0.4", 0);
+            if (fds[i] < 0)
+                continue;
+            opened++;
+            send(fds[i], request, sizeof request - 1, MSG_NOSIGNAL);
+        }
+        for (int i = 0; i < 100; i++) {
+            if (fds[i] < 0)
+                continue;
+            char buf[512];
+            struct pollfd p = {fds[i], POLLIN, 0};
+            if (poll(&p, 1, 5000) == 1 && recv(fds[i], buf, sizeof buf, 0) > 12 && strncmp(buf, "HTTP/1.1 200", 12) == 0)
+                answered++;
+            close(fds[i]);
+        }
+    }
+    ck_assert_int_eq(opened, 200);
+    ck_assert_int_eq(answered, 200);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("slow_clients");
+    TCase *tc = tcase_create("slow_clients");
+    tcase_set_timeout(tc, 60);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, dawdlers_do_not_stop_others);
+    tcase_add_test(tc, readers_that_never_read_do_not_stop_others);
+    tcase_add_test(tc, many_parallel_quick_clients);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

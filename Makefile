@@ -30,7 +30,7 @@ TEST_SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
-.PHONY: all deps run test check check-suites asan tsan bench fuzz fuzz-build fuzz-bins install clean
+.PHONY: FORCE all deps run test check check-suites asan tsan bench fuzz fuzz-build fuzz-bins install clean
 .DEFAULT_GOAL := all
 
 all: $(BUILD)/gpurec
@@ -83,6 +83,13 @@ $(FUZZ_BINS): $(BUILD)/fuzz/%: $(BUILD)/fuzz/%.o $(FUZZ_LINK_OBJS)
 
 $(BUILD)/gpurec: $(BUILD)/service/main.o $(SVC_OBJS) $(UI_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+# GPUREC_DATADIR is compiled into config.o: rebuild it when PREFIX changes.
+$(BUILD)/prefix.stamp: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' > $@
+
+$(BUILD)/service/config.o: $(BUILD)/prefix.stamp
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -129,6 +129,7 @@ start() {
             pid=${out#pid=}
             pid=${pid%% *}
             ready_ms=${out##*ready_ms=}
+            server_log="$work/$name.log"
             server_pids="$server_pids $pid"
             return 0
         fi
@@ -156,14 +157,25 @@ GPUREC_REFRESH_INTERVAL=0 GPUREC_MIGRATIONS_DIR=$root/migrations $gpurec serve"
 }
 
 # ---- load -------------------------------------------------------------------------------------------------------
+# Says why a run failed: whether the server under load is still up, and the end of its log.
+server_gone() {
+    if kill -0 "$pid" 2>/dev/null; then
+        echo "bench: the server (pid $pid) is still running; end of $server_log:" >&2
+    else
+        echo "bench: the server (pid $pid) has exited; end of $server_log:" >&2
+    fi
+    tail -n 20 "$server_log" >&2
+    exit 1
+}
+
 # load KEY CATALOG METHOD PATH BODY: one wrk run against $port; appends "KEY CATALOG rps p50_us p99_us errors" to
 # results. A request that does not answer 200 before the load is a failure of the run, not a figure.
 load() {
     key=$1 catalog=$2 method=$3 path=$4 body=$5
     if [ -n "$body" ]; then
-        check=$("$probe" request "$port" "$method" "$path" "$body")
+        check=$("$probe" request "$port" "$method" "$path" "$body") || server_gone
     else
-        check=$("$probe" request "$port" "$method" "$path")
+        check=$("$probe" request "$port" "$method" "$path") || server_gone
     fi
     status=$(printf '%s\n' "$check" | head -n 1 | sed 's/^status=\([0-9]*\).*/\1/')
     if [ "$status" != 200 ]; then
@@ -184,6 +196,7 @@ load() {
     status_errors=$(echo "$line" | sed 's/.* status_errors=\([0-9]*\).*/\1/')
     socket_errors=$(echo "$line" | sed 's/.* socket_errors=\([0-9]*\).*/\1/')
     echo "$key $catalog $rps $p50 $p99 $((status_errors + socket_errors))" >>"$work/results.txt"
+    kill -0 "$pid" 2>/dev/null || server_gone
     printf '  %-16s %-5s %10.0f req/s  p50 %5.2f ms  p99 %6.2f ms  errors %s\n' "$key" "$(catalog_label "$catalog")" \
         "$rps" "$(echo "$p50" | awk '{print $1 / 1000}')" "$(echo "$p99" | awk '{print $1 / 1000}')" \
         "$((status_errors + socket_errors))" >&2

@@ -76,7 +76,7 @@
  * and may differ by a cent from the sum of the items' rounded figures. Percentages are rounded to 2 decimals.
  *
  * ERRORS (application/problem+json, RFC 9457, type urn:gpurec:problem:invalid-request)
- *   400 the body is not a JSON object (errors[0].field "$"); unparseable, oversize and wrongly typed bodies are
+ *   400 the body is not a JSON object (errors[0].field "body"); unparseable, oversize and wrongly typed bodies are
  *       answered by the HTTP layer before this handler.
  *   422 every invalid field, each in errors[] as {field, message}, the field named with its index:
  *       missing or wrongly typed members, out-of-range numbers, unknown members, items empty or over 100,
@@ -711,7 +711,7 @@ int api_estimate_run(const catalog *snap, const json_t *request, json_t **result
 
     if (request == NULL || !json_is_object(request)) {
         p = invalid_request(400);
-        problem_add_field(p, "$", "the body must be a JSON object, not %s",
+        problem_add_field(p, "body", "the body must be a JSON object, not %s",
                           request ? jsonv_type_name(request) : "empty");
         goto out;
     }

@@ -48,6 +48,7 @@ static const route routes[] = {
     {"POST", "/v1/estimate", api_estimate, false},
     {"POST", "/v1/admin/refresh", api_admin_refresh, false},
     {"GET", "/", api_ui_index, false},
+    {"GET", "/ui", api_ui_index, false},
     {"GET", "/ui/", api_ui_index, false},
     {"GET", "/ui/{asset}", api_ui_asset, false},
 };
@@ -796,15 +797,16 @@ void http_stop(http_server *server, int drain_ms)
 {
     if (server == NULL)
         return;
+    /* closing the listening socket at once makes new connections fail fast instead of waiting out the drain */
     MHD_socket listener = MHD_quiesce_daemon(server->daemon);
+    if (listener != MHD_INVALID_SOCKET)
+        close(listener);
     int64_t deadline = util_monotonic_us() + (int64_t)drain_ms * 1000;
     while (atomic_load(&server->in_flight) > 0 && util_monotonic_us() < deadline) {
         struct timespec pause = {0, 10 * 1000000L};
         nanosleep(&pause, NULL);
     }
     MHD_stop_daemon(server->daemon);
-    if (listener != MHD_INVALID_SOCKET)
-        close(listener);
     answer_cache_clear(server);
     pthread_mutex_destroy(&server->cache_lock);
     free(server);

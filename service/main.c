@@ -46,6 +46,10 @@ static int prepare_catalog(const config *cfg, catalog **out, char *err, size_t e
         snprintf(count, sizeof count, "%d", applied);
         log_msg(LOG_INFO, "migrations applied", "count", count, "db", cfg->db_path, NULL);
     }
+    /* SQLite opens a write-protected file read-only without an error: say so now, not at the first refresh */
+    if (sqlite3_db_readonly(db, "main") == 1)
+        log_msg(LOG_WARN, "the database is read-only: the catalog is served as it is, price refreshes will fail",
+                "db", cfg->db_path, NULL);
     if (out != NULL && catalog_load(db, out, err, err_len) != 0)
         goto out;
     rc = 0;

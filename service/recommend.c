@@ -958,6 +958,7 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
     if (!json_is_object(request)) {
         p = problem_new(400, "invalid-request", "Invalid request", "the body must be a JSON object, not %s",
                         request ? jsonv_type_name(request) : "empty");
+        problem_add_field(p, "body", "must be a JSON object");
         goto out;
     }
     p = problem_new(422, "invalid-request", "Invalid request", "one or more fields are invalid");

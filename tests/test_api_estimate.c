@@ -401,7 +401,7 @@ END_TEST
 START_TEST(body_must_be_an_object)
 {
     json_t *doc = estimate_fail("[1, 2]", 400);
-    ck_assert(names_field(doc, "$", "object"));
+    ck_assert(names_field(doc, "body", "object"));
     json_decref(doc);
     doc = estimate_fail("\"items\"", 400);
     json_decref(doc);

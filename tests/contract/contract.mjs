@@ -1,17 +1,19 @@
 // The contract test: drives the real daemon through every operation of openapi.yaml, valid and invalid, and checks
 // each answer's status, content type, headers and body against the spec. Also checks that the spec's request schemas
 // accept what the server accepts and refuse what it refuses, that the spec and the route table list the same
-// endpoints, and the /metrics families. Usage: node contract.mjs BINARY METRICS_OUT
+// endpoints, and the /metrics families; lints the spec with Redocly first and checks /metrics with promtool last.
+// Usage: node contract.mjs BINARY
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import http from 'node:http';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Spec } from './lib/spec.mjs';
 import { migrate, repoRoot, start, stop, tempDir } from './lib/daemon.mjs';
 
-const [binary, metricsOut] = process.argv.slice(2);
-if (!binary || !metricsOut) {
-  console.error('usage: node contract.mjs BINARY METRICS_OUT');
+const [binary] = process.argv.slice(2);
+if (!binary) {
+  console.error('usage: node contract.mjs BINARY');
   process.exit(2);
 }
 
@@ -255,6 +257,16 @@ async function gpuCases() {
     { specValid: true, check: (a) => fieldsNamed(a, 'cursor') });
   await expect('gpu: unknown', 'GET', '/v1/gpus/no-such-gpu', 404, { check: (a) => problemType(a, 'not-found') });
 
+  // A repeated catalog read may be answered from the answer cache: it must be the same answer, headers included.
+  const fresh = await expect('gpu l4 (first)', 'GET', '/v1/gpus/l4?pretty=1', 200);
+  await expect('gpu l4 (again)', 'GET', '/v1/gpus/l4?pretty=1', 200, {
+    check: (a) => ['content-type', 'etag', 'cache-control'].filter((h) => a.headers.get(h) !== fresh?.headers.get(h))
+      .map((h) => `${h}: "${a.headers.get(h)}" then "${fresh?.headers.get(h)}"`)
+      .concat(a.text === fresh?.text ? [] : ['a different body']),
+  });
+  await expect('gpu l4 compact after pretty', 'GET', '/v1/gpus/l4', 200,
+    { check: (a) => (a.text.startsWith('{"id":') ? undefined : 'the pretty answer was reused') });
+
   const etag = all?.headers.get('etag');
   await expect('gpus: If-None-Match', 'GET', '/v1/gpus?limit=500', 304, { headers: { 'If-None-Match': etag } });
   await expect('gpus: If-None-Match weak and listed', 'GET', '/v1/gpus/h100-sxm-80gb', 304,
@@ -457,7 +469,7 @@ async function estimateCases() {
     specValid: true,
     check: (a) => fieldsNamed(a, 'items[0].provider', 'items[1].instance_type', 'items[2].region'),
   });
-  await expect('estimate: not an object', 'POST', '/v1/estimate', 400, { json: ['p5'], check: (a) => fieldsNamed(a, '$') });
+  await expect('estimate: not an object', 'POST', '/v1/estimate', 400, { json: ['p5'], check: (a) => fieldsNamed(a, 'body') });
   await expect('estimate: a JSON string', 'POST', '/v1/estimate', 400,
     { json: 'p5', check: (a) => problemType(a, 'malformed-json') });
   await expect('estimate: no body', 'POST', '/v1/estimate', 400, { specCheck: false });
@@ -544,6 +556,7 @@ async function adminAndHistoryCases(feedPort) {
 
 async function webCases() {
   await expect('root redirects', 'GET', '/', 302);
+  await expect('ui without slash redirects', 'GET', '/ui', 302);
   const index = await expect('ui index', 'GET', '/ui/', 200);
   await expect('ui index If-None-Match', 'GET', '/ui/', 304, { headers: { 'If-None-Match': index?.headers.get('etag') } });
   for (const asset of ['index.html', 'style.css', 'app.js', 'icon.svg']) {
@@ -645,7 +658,10 @@ function routeTableCases() {
 async function metricsCases() {
   const answer = await expect('metrics after the run', 'GET', '/metrics', 200);
   const text = answer?.text ?? '';
-  writeFileSync(metricsOut, text);
+  const promtool = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+  if (promtool.error || promtool.status !== 0 || !text)
+    fail('promtool check metrics', (promtool.error?.message ?? `${promtool.stdout}${promtool.stderr}`).trim() || 'no output');
+  else pass();
   const value = (pattern) => {
     const m = text.match(new RegExp('^' + pattern + ' ([0-9.e+-]+)$', 'm'));
     return m ? Number(m[1]) : undefined;
@@ -701,7 +717,22 @@ function coverage() {
 
 // ---- main -----------------------------------------------------------------------------------------------------------
 
+// Redocly's linter on openapi.yaml, with redocly.yaml beside this file.
+function lint() {
+  const here = new URL('.', import.meta.url).pathname;
+  const redocly = spawnSync(join(here, 'node_modules/.bin/redocly'),
+    ['lint', '--config', join(here, 'redocly.yaml'), '--format=stylish', join(repoRoot, 'openapi.yaml')], {
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+    });
+  const output = `${redocly.stdout}${redocly.stderr}`.split('\n').filter((l) => l.trim() && !/^\s*[║╔╚]/.test(l));
+  console.log(output.join('\n'));
+  if (redocly.status !== 0) fail('redocly lint openapi.yaml', redocly.error?.message ?? `exit ${redocly.status}`);
+  else pass();
+}
+
 async function main() {
+  lint();
   const temp = tempDir('gpurec-contract-');
   const feed = await startFeed();
   const feedPort = feed.address().port;

@@ -5,7 +5,7 @@
 // Usage: node deploy.mjs BUILD_DIR
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import YAML from 'yaml';
 import { migrate as migrateDb, repoRoot, start, stop, tempDir } from '../contract/lib/daemon.mjs';
 
@@ -97,7 +97,13 @@ function dockerfileCases(stages) {
   check('Dockerfile: make and make install with one PREFIX and DESTDIR=/out',
     /make install\b/.test(makeRun) && /DESTDIR=\/out\b/.test(makeRun) && prefixes.length >= 2 &&
     new Set(prefixes).size === 1 ? [] : `RUN ${makeRun}`);
-  return { runtimePackages, makeRun, prefix: prefixes[0] };
+  const workdir = buildStage.instructions.filter((i) => i.keyword === 'WORKDIR').map((i) => i.args).at(-1);
+  const copies = buildStage.instructions.filter((i) => i.keyword === 'COPY' && !i.args.startsWith('--'))
+    .map((i) => i.args);
+  check('Dockerfile: the build stage copies the sources into its WORKDIR',
+    workdir && copies.length && copies.every((c) => !/(^|\s)\/(?!src)/.test(c.split(/\s+/).at(-1))) ? [] :
+      `WORKDIR ${workdir}; COPY ${copies.join(' | ')}`);
+  return { runtimePackages, makeRun, prefix: prefixes[0], copies };
 }
 
 // ---- make install, the installed binary, and its libraries ----------------------------------------------------------
@@ -115,13 +121,34 @@ function installCases(temp, docker) {
     `installed ${installed.join(', ')}; want ${wanted.join(', ')}`);
   check('the binary is installed executable', existsSync(binary) && (statSync(binary).mode & 0o111) ? [] : binary);
 
-  // 2. The Dockerfile's own build-stage command, with the build folder and /out moved into the temporary folder.
+  // 2. The Dockerfile's own build stage: its COPY instructions fill a fresh source folder (so a file the build needs
+  // but the Dockerfile does not copy breaks this as it would break the image), then its make command runs there, with
+  // /out moved into the temporary folder.
   let imageBinary;
   if (docker?.makeRun) {
     const out = join(temp.dir, 'out');
-    const buildDir = join(temp.dir, 'image-build');
-    const command = docker.makeRun.replace(/BUILD=build\b/g, `BUILD=${buildDir}`).replace(/\/out\b/g, out);
-    const image = run('sh', ['-c', command], { cwd: repoRoot, maxBuffer: 64 << 20 });
+    const context = join(temp.dir, 'src');
+    mkdirSync(context);
+    for (const copy of docker.copies) {
+      const parts = copy.split(/\s+/);
+      const target = parts.at(-1);
+      const dest = join(context, target);
+      for (const source of parts.slice(0, -1)) {
+        const from = join(repoRoot, source);
+        // Docker's rules: a folder's contents go into the destination; a file goes into it when it ends with '/'
+        let copied;
+        if (existsSync(from) && statSync(from).isDirectory()) {
+          mkdirSync(dest, { recursive: true });
+          copied = run('cp', ['-R', `${from}/.`, dest]);
+        } else {
+          mkdirSync(target.endsWith('/') ? dest : dirname(dest), { recursive: true });
+          copied = run('cp', [from, target.endsWith('/') ? join(dest, basename(from)) : dest]);
+        }
+        if (copied.status !== 0) check(`Dockerfile: COPY ${copy}`, copied.stderr);
+      }
+    }
+    const command = docker.makeRun.replace(/\/out\b/g, out);
+    const image = run('sh', ['-c', command], { cwd: context, maxBuffer: 64 << 20 });
     check('the Dockerfile\'s build commands succeed', image.status === 0 ? [] : (image.stderr || image.stdout).slice(-2000));
     imageBinary = join(out, 'usr/bin/gpurec');
     const help = run(imageBinary, ['--help']);
@@ -149,6 +176,7 @@ function installCases(temp, docker) {
   // 3. Every library the binary loads comes from a package the final stage installs (or their dependencies).
   const target = imageBinary && existsSync(imageBinary) ? imageBinary : binary;
   if (existsSync(target) && docker?.runtimePackages) librariesCases(target, docker.runtimePackages);
+  return target;
 }
 
 function packageOf(path) {
@@ -230,7 +258,7 @@ function healthcheckCommand(stages) {
   }
 }
 
-async function healthcheckCases(temp, stages, compose) {
+async function healthcheckCases(temp, stages, compose, binary) {
   const dockerCmd = healthcheckCommand(stages);
   check('Dockerfile: HEALTHCHECK in exec form', Array.isArray(dockerCmd) ? [] : 'no HEALTHCHECK CMD [...]');
   const composeTest = compose?.services?.gpurec?.healthcheck?.test;
@@ -238,11 +266,18 @@ async function healthcheckCases(temp, stages, compose) {
   const composeCmd = Array.isArray(composeTest) && composeTest[0] === 'CMD'
     ? composeTest.slice(1).map((a) => a.replace(/\$\$/g, '$')) : undefined;
   check('docker-compose: healthcheck in exec form', composeCmd ? [] : JSON.stringify(composeTest));
-  const binary = join(build, 'gpurec');
   const db = join(temp.dir, 'health.db');
   migrateDb(binary, db);
   const daemon = await start(binary, { GPUREC_DB: db, GPUREC_PROVIDERS: 'feed' });
   const env = { ...process.env, GPUREC_LISTEN: `0.0.0.0:${daemon.port}` };
+  // the image's binary serves the API and the embedded web page
+  for (const [path, type] of [['/v1/gpus/h100-sxm-80gb', 'application/json'], ['/ui/', 'text/html'],
+    ['/ui/app.js', 'javascript']]) {
+    const response = await fetch(daemon.base + path);
+    check(`the image's binary serves ${path}`, response.status === 200 &&
+      (response.headers.get('content-type') ?? '').includes(type) ? [] :
+      `${response.status} ${response.headers.get('content-type')}`);
+  }
   for (const [what, cmd] of [['Dockerfile', dockerCmd], ['docker-compose', composeCmd]]) {
     if (!cmd) continue;
     const healthy = run(cmd[0], cmd.slice(1), { env, timeout: 5000 });
@@ -398,9 +433,10 @@ async function main() {
   try {
     const stages = parseDockerfile(readFileSync(join(repoRoot, 'Dockerfile'), 'utf8'));
     const docker = dockerfileCases(stages);
-    installCases(temp, docker);
+    const imageBinary = installCases(temp, docker);
     const compose = manifestCases();
-    await healthcheckCases(temp, stages, compose);
+    await healthcheckCases(temp, stages, compose, imageBinary && existsSync(imageBinary) ? imageBinary
+      : join(build, 'gpurec'));
   } catch (error) {
     check('deploy run', error.stack ?? String(error));
   } finally {

@@ -21,7 +21,7 @@ if [ ! -x "$build/gpurec" ]; then
     exit 1
 fi
 cd "$here"
-if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_modules/.package-lock.json 2>/dev/null; then
+if [ ! node_modules/.package-lock.json -nt package-lock.json ]; then
     npm ci --no-audit --no-fund --loglevel=error >/dev/null
 fi
 exec node deploy.mjs "$build"

@@ -8,6 +8,14 @@ import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(new URL('../../..', import.meta.url).pathname);
 
+// Daemons still running when the test process exits (an exception, a signal) are killed rather than left behind.
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => process.exit(130));
+
 // A temporary folder, removed by the returned function.
 export function tempDir(prefix) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -72,6 +80,8 @@ function launch(binary, env, { timeoutMs = 10000 } = {}, waitForLog) {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running.add(child);
+    child.on('exit', () => running.delete(child));
     const daemon = {
       child,
       lines: [],

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "catalog.h"
@@ -21,6 +22,9 @@
 #define FIRST_RUN_SPREAD_S 30.0
 /* Every interval is stretched or shrunk by up to this fraction, for the same reason. */
 #define INTERVAL_JITTER 0.1
+/* How often the worker looks for a catalog written by another process (`gpurec refresh` in a CronJob committing to
+ * the same file, or a new file renamed over it) and republishes it. */
+#define CATALOG_WATCH_US (5 * 1000000LL)
 
 typedef struct slot {
     const provider_adapter *adapter;
@@ -47,6 +51,9 @@ struct worker {
     uint64_t rng;
     slot slots[8];
     size_t slot_count;
+    /* what the catalog file was when last loaded: a change from elsewhere is picked up by watch_catalog() */
+    ino_t db_inode;
+    int db_data_version;
 };
 
 static double random_unit(uint64_t *state)
@@ -160,6 +167,50 @@ static void publish_catalog(sqlite3 *db)
     catalog_publish(snap);
 }
 
+static int data_version(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int version = -1;
+    if (sqlite3_prepare_v2(db, "PRAGMA data_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return version;
+}
+
+static void remember_catalog_file(worker *w)
+{
+    struct stat st;
+    w->db_inode = stat(w->cfg->db_path, &st) == 0 ? st.st_ino : 0;
+    w->db_data_version = data_version(w->db);
+}
+
+/* Republishes the catalog when another process changed it: a commit by another connection moves SQLite's
+ * data_version; a file renamed over ours has a new inode and needs the connection reopened. Worker thread only. */
+static void watch_catalog(worker *w)
+{
+    struct stat st;
+    if (stat(w->cfg->db_path, &st) != 0)
+        return;
+    if (w->db == NULL || st.st_ino != w->db_inode) {
+        /* Close first: closing the last connection checkpoints and removes the old file's -wal and -shm, which must
+         * never be read as belonging to the new file. */
+        db_close(w->db);
+        w->db = NULL;
+        char err[256];
+        if (db_open(w->cfg->db_path, false, &w->db, err, sizeof err) != 0) {
+            log_msg(LOG_WARN, "catalog file replaced but cannot be opened yet", "error", err, NULL);
+            return;
+        }
+        log_msg(LOG_INFO, "catalog file replaced: reloading", NULL);
+    } else if (data_version(w->db) == w->db_data_version) {
+        return;
+    } else {
+        log_msg(LOG_INFO, "catalog changed by another process: reloading", NULL);
+    }
+    publish_catalog(w->db);
+    remember_catalog_file(w);
+}
+
 static void *worker_main(void *arg)
 {
     worker *w = arg;
@@ -181,20 +232,23 @@ static void *worker_main(void *arg)
                 earliest = s->next_due_us;
         }
         if (next == NULL) {
-            if (earliest == 0) {
-                pthread_cond_wait(&w->wake, &w->lock);
-            } else {
-                struct timespec ts;
-                clock_gettime(CLOCK_MONOTONIC, &ts);
-                int64_t wait_us = earliest - now_us;
-                ts.tv_sec += (time_t)(wait_us / 1000000);
-                ts.tv_nsec += (long)(wait_us % 1000000) * 1000L;
-                if (ts.tv_nsec >= 1000000000L) {
-                    ts.tv_sec++;
-                    ts.tv_nsec -= 1000000000L;
-                }
-                pthread_cond_timedwait(&w->wake, &w->lock, &ts);
+            pthread_mutex_unlock(&w->lock);
+            watch_catalog(w);
+            pthread_mutex_lock(&w->lock);
+            if (atomic_load(&w->stop))
+                break;
+            if (earliest == 0 || earliest - now_us > CATALOG_WATCH_US)
+                earliest = now_us + CATALOG_WATCH_US;
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            int64_t wait_us = earliest - now_us;
+            ts.tv_sec += (time_t)(wait_us / 1000000);
+            ts.tv_nsec += (long)(wait_us % 1000000) * 1000L;
+            if (ts.tv_nsec >= 1000000000L) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000L;
             }
+            pthread_cond_timedwait(&w->wake, &w->lock, &ts);
             continue;
         }
         next->pending = false;
@@ -202,9 +256,12 @@ static void *worker_main(void *arg)
         pthread_mutex_unlock(&w->lock);
 
         refresh_outcome out;
-        int rc = refresh_run(w->db, w->cfg, next->adapter->id, &w->stop, 0, &out);
+        memset(&out, 0, sizeof out);
+        int rc = -1;
+        if (w->db != NULL) /* NULL only while a replaced catalog file cannot be opened (see watch_catalog) */
+            rc = refresh_run(w->db, w->cfg, next->adapter->id, &w->stop, 0, &out);
         /* Published after failures too: the snapshot carries each provider's last run for /v1/providers. */
-        if (!atomic_load(&w->stop))
+        if (!atomic_load(&w->stop) && w->db != NULL)
             publish_catalog(w->db);
 
         pthread_mutex_lock(&w->lock);
@@ -241,6 +298,7 @@ int worker_start(const config *cfg, worker **out, char *err, size_t err_len)
     init_slots(w);
     if (db_open(cfg->db_path, false, &w->db, err, err_len) != 0)
         goto fail;
+    remember_catalog_file(w);
     schedule_first_runs(w);
     if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
         snprintf(err, err_len, "cannot start the refresh thread");

@@ -1,9 +1,11 @@
 /* The daemon over HTTP: catalog endpoints, filters, paging, caching, CORS, request ids and every error path. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "db.h"
 #include "harness.h"
 
 static harness *h;
@@ -375,6 +377,49 @@ START_TEST(bodies_too_large_or_not_json)
 }
 END_TEST
 
+static double p5_on_demand_us_east_1(harness_response *r)
+{
+    size_t i;
+    json_t *item;
+    json_array_foreach(json_object_get(r->json, "items"), i, item) {
+        if (strcmp(json_string_value(json_object_get(item, "instance_type")), "p5.48xlarge") == 0 &&
+            strcmp(json_string_value(json_object_get(item, "region")), "us-east-1") == 0)
+            return json_number_value(
+                json_object_get(json_object_get(json_object_get(item, "prices"), "on_demand"), "hourly_usd"));
+    }
+    return -1;
+}
+
+START_TEST(kept_answers_follow_a_new_catalog)
+{
+    const char *path = "/v1/instances?provider=aws&gpu=h100-sxm-80gb&limit=100";
+    harness_response *first = harness_get(h, path);
+    harness_response *again = harness_get(h, path); /* answered from the kept copy */
+    ck_assert_str_eq(first->body, again->body);
+    double before = p5_on_demand_us_east_1(first);
+    ck_assert(before > 0);
+    sqlite3 *db = NULL;
+    char err[256];
+    ck_assert_int_eq(db_open(harness_db_path(h), false, &db, err, sizeof err), 0);
+    ck_assert_int_eq(db_exec(db,
+                             "UPDATE prices SET hourly = hourly * 2 WHERE provider_id = 'aws' AND instance_type_id = "
+                             "'p5.48xlarge' AND region_id = 'us-east-1' AND pricing_model = 'on_demand'",
+                             err, sizeof err),
+                     0);
+    db_close(db);
+    harness_reload_catalog(h);
+    harness_response *after = harness_get(h, path);
+    ck_assert(fabs(p5_on_demand_us_east_1(after) - 2 * before) < 1e-6);
+    char etag_before[80], etag_after[80];
+    harness_response_header(first, "ETag", etag_before, sizeof etag_before);
+    harness_response_header(after, "ETag", etag_after, sizeof etag_after);
+    ck_assert_str_ne(etag_before, etag_after);
+    harness_response_free(first);
+    harness_response_free(again);
+    harness_response_free(after);
+}
+END_TEST
+
 START_TEST(metrics_in_prometheus_text)
 {
     harness_response *r = harness_get(h, "/v1/gpus");
@@ -412,6 +457,7 @@ int main(void)
     tcase_add_test(tc, pretty_output_and_head);
     tcase_add_test(tc, bodies_too_large_or_not_json);
     tcase_add_test(tc, metrics_in_prometheus_text);
+    tcase_add_test(tc, kept_answers_follow_a_new_catalog);
     suite_add_tcase(s, tc);
     SRunner *runner = srunner_create(s);
     srunner_run_all(runner, CK_NORMAL);

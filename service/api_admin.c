@@ -62,7 +62,7 @@ int api_admin_refresh(const http_request *req, http_reply *reply)
     if (req->body != NULL) {
         problem *p = problem_new(400, "invalid-body", "Invalid request body", "The request body is invalid; see errors.");
         if (!json_is_object(req->body)) {
-            problem_add_field(p, "", "must be a JSON object such as {\"provider\": \"aws\"}, or empty");
+            problem_add_field(p, "body", "must be a JSON object such as {\"provider\": \"aws\"}, or empty");
         } else {
             static const char *const allowed[] = {"provider"};
             jsonv_reject_unknown(req->body, "", allowed, 1, p);

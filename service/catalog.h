@@ -145,6 +145,47 @@ typedef struct catalog_index {
     size_t count;
 } catalog_index;
 
+/* One instance type's cheapest region under one pricing model, for a search that reads instance types instead of
+ * every offer: for one instance type and pricing model only the hourly price differs between regions. */
+typedef struct catalog_cheapest {
+    double hourly_usd;
+    size_t offer;     /* index into offers: the cheapest region, the first in region order among equal prices */
+    unsigned regions; /* the instance type's offers priced above zero under the model */
+    /* another region's price is above hourly_usd by no more than a rounding step, so arithmetic on the two can tie: a
+     * reader that needs the exact best region compares those offers one by one */
+    bool near_tie;
+} catalog_cheapest;
+
+/* How many offers of a shape are priced (above zero) under exactly a set of pricing models. */
+typedef struct catalog_model_mix {
+    unsigned models; /* bit m set: priced under pricing model m */
+    size_t offers;
+} catalog_model_mix;
+
+/* How many offers of a shape are in one region. */
+typedef struct catalog_region_offers {
+    size_t region; /* index into regions */
+    size_t offers;
+} catalog_region_offers;
+
+/* Instance types that differ only by name and price: one provider, one GPU, the same GPU count and GPU memory, the same
+ * GPU interconnect and cluster network. A workload fits them all alike, so a search judges the shape once. */
+typedef struct catalog_shape {
+    const catalog_instance *example; /* the shape's first instance type: its provider, GPU and figures */
+    const size_t *instances;         /* indexes into instances, ascending */
+    size_t instance_count;
+    size_t offer_count;              /* offers of all its instance types */
+    /* per pricing model: the instance types priced under it, by cheapest region, cheapest first (ties in instance
+     * order) */
+    const catalog_cheapest *cheapest[PRICING_COUNT];
+    size_t cheapest_count[PRICING_COUNT];
+    double dearest_usd[PRICING_COUNT]; /* the highest hourly_usd of any of its offers under the model; 0 when none */
+    const catalog_model_mix *mixes;
+    size_t mix_count;
+    const catalog_region_offers *region_offers; /* by region index, regions without offers left out */
+    size_t region_offers_count;
+} catalog_shape;
+
 typedef struct catalog {
     atomic_int refs;
     char version[17];   /* 16 hex digits: a hash of the content, equal for equal catalogs; the ETag of catalog replies */
@@ -164,6 +205,10 @@ typedef struct catalog {
     size_t fx_count;
     const catalog_index *offers_by_gpu;      /* parallel to gpus */
     const catalog_index *offers_by_provider; /* parallel to providers */
+    /* instance types grouped by shape, every instance type in exactly one; NULL (and shape_count 0) when the snapshot
+     * holds a figure that is not a finite number, where only a walk of every offer is exact */
+    const catalog_shape *shapes;
+    size_t shape_count;
     void *arena; /* owns every string and array above */
 } catalog;
 

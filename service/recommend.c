@@ -617,6 +617,29 @@ typedef struct walk_state {
     top_heap heap;
 } walk_state;
 
+/* What a node price under model m comes to for fit ft: *hourly_usd for all nodes and *total_usd for the job (NAN when
+ * its length is unknown). Returns REJECT_NONE, or the cap the price exceeds (the hourly cap is judged first). Both
+ * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. */
+static reject_reason cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
+                             double *hourly_usd, double *total_usd)
+{
+    *hourly_usd = price_hourly_usd * ft->nodes;
+    *total_usd = NAN;
+    if (r->max_hourly_usd > 0 && *hourly_usd > r->max_hourly_usd)
+        return REJECT_MAX_HOURLY;
+    if (!isnan(ft->hours)) {
+        /* a commitment bills its whole term whether the job uses it or not (cost.h) */
+        double billed = ft->hours;
+        double term = (double)cost_term_hours(m);
+        if (term > billed)
+            billed = term;
+        *total_usd = *hourly_usd * billed;
+    }
+    if (r->max_total_usd > 0 && !isnan(*total_usd) && *total_usd > r->max_total_usd)
+        return REJECT_MAX_TOTAL;
+    return REJECT_NONE;
+}
+
 /* Prices one offer under every allowed pricing model; keeps, per model, the instance's best region in best[]. */
 static void price_offer(const rec_request *r, const catalog_offer *offer, const fit *ft, candidate *best, bool *have,
                         unsigned *passing, walk_state *st)
@@ -629,22 +652,13 @@ static void price_offer(const rec_request *r, const catalog_offer *offer, const 
             continue;
         any_allowed = true;
         candidate c = {.offer = offer, .pricing = (pricing_model)m, .fit = *ft};
-        c.hourly_usd = price->hourly_usd * ft->nodes;
-        if (r->max_hourly_usd > 0 && c.hourly_usd > r->max_hourly_usd) {
+        reject_reason failure = cost_at(r, ft, (pricing_model)m, price->hourly_usd, &c.hourly_usd, &c.total_usd);
+        if (failure == REJECT_MAX_HOURLY) {
             if (first_failure == REJECT_NONE)
                 first_failure = REJECT_MAX_HOURLY;
             continue;
         }
-        c.total_usd = NAN;
-        if (!isnan(ft->hours)) {
-            /* a commitment bills its whole term whether the job uses it or not (cost.h) */
-            double billed = ft->hours;
-            double term = (double)cost_term_hours((pricing_model)m);
-            if (term > billed)
-                billed = term;
-            c.total_usd = c.hourly_usd * billed;
-        }
-        if (r->max_total_usd > 0 && !isnan(c.total_usd) && c.total_usd > r->max_total_usd) {
+        if (failure == REJECT_MAX_TOTAL) {
             if (first_failure == REJECT_NONE || first_failure == REJECT_MAX_HOURLY)
                 first_failure = REJECT_MAX_TOTAL;
             continue;
@@ -671,6 +685,36 @@ static bool region_allowed(const rec_filters *f, const catalog *snap, const cata
     return false;
 }
 
+/* Judges one instance type's offers one by one, and offers its best region per pricing model to the heap. Its offers
+ * are indexes[first .. first + count), or offers[first .. first + count) when indexes is NULL. */
+static void walk_instance(const rec_request *r, const rec_filters *f, const catalog *snap,
+                          const sizing_requirements *req, const catalog_instance *inst, const size_t *indexes,
+                          size_t first, size_t count, walk_state *st)
+{
+    fit ft;
+    reject_reason inst_reason = instance_check(r, f, snap, req, inst, &ft);
+    candidate best[PRICING_COUNT];
+    bool have[PRICING_COUNT] = {false};
+    unsigned passing[PRICING_COUNT] = {0};
+    for (size_t k = first; k < first + count; k++) {
+        const catalog_offer *offer = &snap->offers[indexes ? indexes[k] : k];
+        if (inst_reason == REJECT_PROVIDER)
+            st->rejected[REJECT_PROVIDER]++;
+        else if (!region_allowed(f, snap, offer->region))
+            st->rejected[REJECT_REGION]++;
+        else if (inst_reason != REJECT_NONE)
+            st->rejected[inst_reason]++;
+        else
+            price_offer(r, offer, &ft, best, have, passing, st);
+    }
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        if (have[m]) {
+            best[m].regions_passing = passing[m];
+            heap_offer(&st->heap, &best[m]);
+        }
+    }
+}
+
 /* Walks only the offers of GPUs that can run the job (offers_by_gpu), one instance type at a time: an instance's
  * offers are contiguous there because offers are sorted by provider, instance, region. */
 static void walk_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
@@ -690,34 +734,175 @@ static void walk_offers(const rec_request *r, const rec_filters *f, const catalo
             size_t end = i;
             while (end < index->count && snap->offers[index->offers[end]].instance == inst)
                 end++;
-            fit ft;
-            reject_reason inst_reason = instance_check(r, f, snap, req, inst, &ft);
-            candidate best[PRICING_COUNT];
-            bool have[PRICING_COUNT] = {false};
-            unsigned passing[PRICING_COUNT] = {0};
-            for (size_t k = i; k < end; k++) {
-                const catalog_offer *offer = &snap->offers[index->offers[k]];
-                if (inst_reason == REJECT_PROVIDER)
-                    st->rejected[REJECT_PROVIDER]++;
-                else if (!region_allowed(f, snap, offer->region))
-                    st->rejected[REJECT_REGION]++;
-                else if (inst_reason != REJECT_NONE)
-                    st->rejected[inst_reason]++;
-                else
-                    price_offer(r, offer, &ft, best, have, passing, st);
-            }
-            for (int m = 0; m < PRICING_COUNT; m++) {
-                if (have[m]) {
-                    best[m].regions_passing = passing[m];
-                    heap_offer(&st->heap, &best[m]);
-                }
-            }
+            walk_instance(r, f, snap, req, inst, index->offers, i, end - i, st);
             i = end;
         }
     }
 }
 
+/* The candidate of one instance type under model m in its best region, when every one of its regions passes the price
+ * caps: the cheapest region (catalog_cheapest), or, where another region's price is within a rounding step, the
+ * best of them compared one by one as walk_instance() would. */
+static void cheapest_candidate(const rec_request *r, const catalog *snap, const catalog_cheapest *cheapest,
+                               pricing_model m, const fit *ft, candidate *out)
+{
+    const catalog_instance *inst = snap->offers[cheapest->offer].instance;
+    size_t first = cheapest->near_tie ? inst->first_offer : cheapest->offer;
+    size_t end = cheapest->near_tie ? inst->first_offer + inst->offer_count : cheapest->offer + 1;
+    bool have = false;
+    for (size_t k = first; k < end; k++) {
+        const catalog_price *price = &snap->offers[k].prices[m];
+        if (!price->present || !(price->hourly_usd > 0))
+            continue;
+        candidate c = {.offer = &snap->offers[k], .pricing = m, .fit = *ft};
+        cost_at(r, ft, m, price->hourly_usd, &c.hourly_usd, &c.total_usd);
+        score_candidate(r, &c);
+        if (!have || candidate_cmp(&c, out) < 0) {
+            *out = c;
+            have = true;
+        }
+    }
+    out->regions_passing = cheapest->regions;
+}
+
+/* The shape's offers in regions the request allows. */
+static size_t offers_in_regions(const rec_filters *f, const catalog_shape *shape)
+{
+    size_t offers = 0;
+    for (size_t i = 0; i < shape->region_offers_count; i++)
+        if (f->region_ok[shape->region_offers[i].region])
+            offers += shape->region_offers[i].offers;
+    return offers;
+}
+
+static bool metric_worse(const candidate *a, const candidate *b)
+{
+    return a->metric > b->metric || (a->metric == b->metric && a->second > b->second);
+}
+
+/* Offers a shape's instance types under model m to the heap, cheapest first, while they can still enter it: within a
+ * shape every instance type fits alike, so metric and tie-breaker rise with the price, and once one is worse than the
+ * heap's worst on both, every dearer one is too. */
+static void rank_shape(const rec_request *r, const catalog *snap, const catalog_shape *shape, pricing_model m,
+                       const fit *ft, walk_state *st)
+{
+    for (size_t i = 0; i < shape->cheapest_count[m]; i++) {
+        candidate c;
+        cheapest_candidate(r, snap, &shape->cheapest[m][i], m, ft, &c);
+        if (st->heap.count == st->heap.capacity && candidate_cmp(&c, &st->heap.items[0]) >= 0) {
+            if (metric_worse(&c, &st->heap.items[0]))
+                return;
+            continue;
+        }
+        heap_offer(&st->heap, &c);
+    }
+}
+
+static void walk_shape_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
+                              const sizing_requirements *req, const catalog_shape *shape, walk_state *st)
+{
+    for (size_t i = 0; i < shape->instance_count; i++) {
+        const catalog_instance *inst = &snap->instances[shape->instances[i]];
+        walk_instance(r, f, snap, req, inst, NULL, inst->first_offer, inst->offer_count, st);
+    }
+}
+
+/* The same judgement as walk_offers(), one shape at a time (catalog.h): the GPU and instance checks once per shape,
+ * the counts of rejected offers from the shape's tallies, and prices from each instance type's cheapest region. Its
+ * cost grows with the number of shapes and the limit, not with the offers. A shape is walked offer by offer only when
+ * its prices straddle a price cap, or when the region allow-list takes some of its offers and leaves others (a best
+ * region is then one of the allowed ones, which only the offers tell). Needs snap->shapes. */
+static void walk_shapes(const rec_request *r, const rec_filters *f, const catalog *snap,
+                        const sizing_requirements *req, walk_state *st)
+{
+    unsigned allowed = 0;
+    for (int m = 0; m < PRICING_COUNT; m++)
+        if (r->pricing_allowed[m])
+            allowed |= 1u << m;
+    reject_reason *gpu_reasons = xcalloc(snap->gpu_count + 1, sizeof *gpu_reasons);
+    for (size_t g = 0; g < snap->gpu_count; g++)
+        gpu_reasons[g] = gpu_check(r, f, snap, g);
+    for (size_t s = 0; s < snap->shape_count; s++) {
+        const catalog_shape *shape = &snap->shapes[s];
+        st->considered += shape->offer_count;
+        reject_reason gpu_reason = gpu_reasons[shape->example->gpu - snap->gpus];
+        reject_reason reason = gpu_reason;
+        fit ft;
+        if (reason == REJECT_NONE)
+            reason = instance_check(r, f, snap, req, shape->example, &ft);
+        /* as in walk_instance(): the GPU and provider refusals count before the region one, the others after it */
+        size_t in_regions = shape->offer_count;
+        if (f->region_ok != NULL && gpu_reason == REJECT_NONE && reason != REJECT_PROVIDER)
+            in_regions = offers_in_regions(f, shape);
+        if (reason != REJECT_NONE) {
+            st->rejected[REJECT_REGION] += shape->offer_count - in_regions;
+            st->rejected[reason] += in_regions;
+            continue;
+        }
+        if (in_regions == 0) {
+            st->rejected[REJECT_REGION] += shape->offer_count;
+            continue;
+        }
+        if (in_regions < shape->offer_count) { /* the region allow-list splits instance types: judge offer by offer */
+            walk_shape_offers(r, f, snap, req, shape, st);
+            continue;
+        }
+        size_t unpriced = 0, priced = 0;
+        for (size_t i = 0; i < shape->mix_count; i++) {
+            if (shape->mixes[i].models & allowed)
+                priced += shape->mixes[i].offers;
+            else
+                unpriced += shape->mixes[i].offers;
+        }
+        bool all_pass = true, all_over_hourly = true;
+        for (int m = 0; m < PRICING_COUNT; m++) {
+            if (!(allowed & (1u << m)) || shape->cheapest_count[m] == 0)
+                continue;
+            double hourly_usd, total_usd;
+            if (cost_at(r, &ft, (pricing_model)m, shape->dearest_usd[m], &hourly_usd, &total_usd) != REJECT_NONE)
+                all_pass = false;
+            if (cost_at(r, &ft, (pricing_model)m, shape->cheapest[m][0].hourly_usd, &hourly_usd, &total_usd) !=
+                REJECT_MAX_HOURLY)
+                all_over_hourly = false;
+        }
+        if (all_pass) {
+            st->rejected[REJECT_PRICING] += unpriced;
+            for (int m = 0; m < PRICING_COUNT; m++)
+                if (allowed & (1u << m))
+                    rank_shape(r, snap, shape, (pricing_model)m, &ft, st);
+        } else if (all_over_hourly) {
+            /* every allowed price of every offer fails the hourly cap, which is judged before the total one */
+            st->rejected[REJECT_PRICING] += unpriced;
+            st->rejected[REJECT_MAX_HOURLY] += priced;
+        } else {
+            walk_shape_offers(r, f, snap, req, shape, st);
+        }
+    }
+    free(gpu_reasons);
+}
+
 /* ---- response --------------------------------------------------------------------------------------------------- */
+
+/* json_object_set_new() for this file's keys, which are ASCII literals: jansson need not check them for UTF-8. */
+static void put(json_t *object, const char *key, json_t *value)
+{
+    json_object_set_new_nocheck(object, key, value);
+}
+
+/* A JSON string of text: the same value json_string() gives, without its UTF-8 scan for plain ASCII (most of what the
+ * answer says), which cannot be invalid. */
+static json_t *text_json(const char *text)
+{
+    if (text == NULL)
+        return NULL;
+    size_t len = 0;
+    while (text[len] != '\0') {
+        if ((unsigned char)text[len] >= 0x80)
+            return json_string(text);
+        len++;
+    }
+    return json_stringn_nocheck(text, len);
+}
 
 static json_t *rounded(double value, double scale)
 {
@@ -770,23 +955,23 @@ static const char *score_metric_name(const rec_request *r, bool length_known)
 static json_t *requirements_json(const rec_request *r, const sizing_requirements *req)
 {
     json_t *out = json_object();
-    json_object_set_new(out, "kind", json_string(workload_kind_name(r->workload.kind)));
-    json_object_set_new(out, "gpu_memory_gb", rounded(req->gpu_memory_gb, 100.0));
-    json_object_set_new(out, "weights_gb", req->weights_gb > 0 ? rounded(req->weights_gb, 100.0) : json_null());
-    json_object_set_new(out, "precision", json_string(precision_name(r->workload.precision)));
-    json_object_set_new(out, "bytes_per_param", json_real(sizing_bytes_per_param(r->workload.precision)));
-    json_object_set_new(out, "peak_metric", json_string(peak_metric_name(r->workload.precision)));
-    json_object_set_new(out, "bound", json_string(workload_bound_name(r->bound)));
-    json_object_set_new(out, "flops", req->flops > 0 ? json_real(req->flops) : json_null());
-    json_object_set_new(out, "utilization", json_real(req->utilization));
-    json_object_set_new(out, "job_hours", r->job_hours > 0 ? json_real(r->job_hours) : json_null());
-    json_object_set_new(out, "max_nodes", json_integer(r->max_nodes));
+    put(out, "kind", text_json(workload_kind_name(r->workload.kind)));
+    put(out, "gpu_memory_gb", rounded(req->gpu_memory_gb, 100.0));
+    put(out, "weights_gb", req->weights_gb > 0 ? rounded(req->weights_gb, 100.0) : json_null());
+    put(out, "precision", text_json(precision_name(r->workload.precision)));
+    put(out, "bytes_per_param", json_real(sizing_bytes_per_param(r->workload.precision)));
+    put(out, "peak_metric", text_json(peak_metric_name(r->workload.precision)));
+    put(out, "bound", text_json(workload_bound_name(r->bound)));
+    put(out, "flops", req->flops > 0 ? json_real(req->flops) : json_null());
+    put(out, "utilization", json_real(req->utilization));
+    put(out, "job_hours", r->job_hours > 0 ? json_real(r->job_hours) : json_null());
+    put(out, "max_nodes", json_integer(r->max_nodes));
     json_t *pricing = json_array();
     for (int m = 0; m < PRICING_COUNT; m++)
         if (r->pricing_allowed[m])
-            json_array_append_new(pricing, json_string(pricing_model_name((pricing_model)m)));
-    json_object_set_new(out, "pricing", pricing);
-    json_object_set_new(out, "formula", json_string(req->formula));
+            json_array_append_new(pricing, text_json(pricing_model_name((pricing_model)m)));
+    put(out, "pricing", pricing);
+    put(out, "formula", text_json(req->formula));
     return out;
 }
 
@@ -812,7 +997,7 @@ static json_t *notes_json(const notes *n)
 {
     json_t *array = json_array();
     for (size_t i = 0; i < n->count; i++)
-        json_array_append_new(array, json_string(n->text[i]));
+        json_array_append_new(array, text_json(n->text[i]));
     return array;
 }
 
@@ -827,8 +1012,26 @@ static bool production_class(workload_kind kind)
 /* A spot job shorter than this loses little when reclaimed, so it gets no warning. */
 #define SPOT_LONG_JOB_HOURS 1.0
 
+/* The fetch time last parsed while answering one request: prices share their fetch-time text (the snapshot interns
+ * strings), so one parse usually serves every recommendation. */
+typedef struct fetch_time_memo {
+    const char *text;
+    int rc;
+    time_t fetched;
+} fetch_time_memo;
+
+static int parse_fetch_time(fetch_time_memo *memo, const char *text, time_t *fetched)
+{
+    if (memo->text == NULL || memo->text != text) {
+        memo->rc = util_parse_time(text, &memo->fetched);
+        memo->text = text;
+    }
+    *fetched = memo->fetched;
+    return memo->rc;
+}
+
 static void explain(const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
-                    const candidate *c, notes *reasons, notes *warnings)
+                    const candidate *c, fetch_time_memo *memo, notes *reasons, notes *warnings)
 {
     const catalog_instance *inst = c->offer->instance;
     const catalog_gpu *gpu = inst->gpu;
@@ -896,7 +1099,7 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
         note(warnings, "%s bills %.0f hours whether used or not; the job needs about %.0f.", pricing, term, ft->hours);
     if (opts->stale_after_hours > 0) {
         time_t fetched;
-        if (price->fetched_at == NULL || util_parse_time(price->fetched_at, &fetched) != 0) {
+        if (price->fetched_at == NULL || parse_fetch_time(memo, price->fetched_at, &fetched) != 0) {
             note(warnings, "The price has no valid fetch time; it may be out of date.");
         } else {
             double age_hours = difftime(opts->now, fetched) / 3600.0;
@@ -911,32 +1114,33 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
 }
 
 static json_t *recommendation_json(const rec_request *r, const sizing_requirements *req,
-                                   const recommend_options *opts, const candidate *c, size_t rank, double best_metric)
+                                   const recommend_options *opts, const candidate *c, size_t rank, double best_metric,
+                                   fetch_time_memo *memo)
 {
     const catalog_instance *inst = c->offer->instance;
     json_t *out = json_object();
-    json_object_set_new(out, "rank", json_integer((json_int_t)rank));
-    json_object_set_new(out, "provider", json_string(inst->provider->id));
-    json_object_set_new(out, "instance_type", json_string(inst->id));
-    json_object_set_new(out, "region", json_string(c->offer->region->id));
+    put(out, "rank", json_integer((json_int_t)rank));
+    put(out, "provider", text_json(inst->provider->id));
+    put(out, "instance_type", text_json(inst->id));
+    put(out, "region", text_json(c->offer->region->id));
     json_t *gpu = json_object();
-    json_object_set_new(gpu, "id", json_string(inst->gpu->id));
-    json_object_set_new(gpu, "name", json_string(inst->gpu->name));
-    json_object_set_new(gpu, "memory_gb", count_json(inst->gpu->memory_gb));
-    json_object_set_new(out, "gpu", gpu);
-    json_object_set_new(out, "gpu_count", count_json(inst->gpu_count));
-    json_object_set_new(out, "gpu_memory_gb", count_json(c->fit.total_memory_gb));
-    json_object_set_new(out, "nodes", json_integer(c->fit.nodes));
-    json_object_set_new(out, "pricing", json_string(pricing_model_name(c->pricing)));
-    json_object_set_new(out, "hourly_usd", rounded(c->hourly_usd, 1e6));
-    json_object_set_new(out, "monthly_usd", rounded(c->hourly_usd * COST_HOURS_PER_MONTH, 100.0));
-    json_object_set_new(out, "estimated_hours", isnan(c->fit.hours) ? json_null() : rounded(c->fit.hours, 1e4));
-    json_object_set_new(out, "estimated_total_usd", isnan(c->total_usd) ? json_null() : rounded(c->total_usd, 100.0));
-    json_object_set_new(out, "score", rounded(c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0));
+    put(gpu, "id", text_json(inst->gpu->id));
+    put(gpu, "name", text_json(inst->gpu->name));
+    put(gpu, "memory_gb", count_json(inst->gpu->memory_gb));
+    put(out, "gpu", gpu);
+    put(out, "gpu_count", count_json(inst->gpu_count));
+    put(out, "gpu_memory_gb", count_json(c->fit.total_memory_gb));
+    put(out, "nodes", json_integer(c->fit.nodes));
+    put(out, "pricing", text_json(pricing_model_name(c->pricing)));
+    put(out, "hourly_usd", rounded(c->hourly_usd, 1e6));
+    put(out, "monthly_usd", rounded(c->hourly_usd * COST_HOURS_PER_MONTH, 100.0));
+    put(out, "estimated_hours", isnan(c->fit.hours) ? json_null() : rounded(c->fit.hours, 1e4));
+    put(out, "estimated_total_usd", isnan(c->total_usd) ? json_null() : rounded(c->total_usd, 100.0));
+    put(out, "score", rounded(c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0));
     notes reasons = {.count = 0}, warnings = {.count = 0};
-    explain(r, req, opts, c, &reasons, &warnings);
-    json_object_set_new(out, "reasons", notes_json(&reasons));
-    json_object_set_new(out, "warnings", notes_json(&warnings));
+    explain(r, req, opts, c, memo, &reasons, &warnings);
+    put(out, "reasons", notes_json(&reasons));
+    put(out, "warnings", notes_json(&warnings));
     return out;
 }
 
@@ -992,26 +1196,30 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
 
     st.heap.capacity = r.limit;
     st.heap.items = xcalloc(r.limit, sizeof *st.heap.items);
-    walk_offers(&r, &filters, snap, &req, &st);
+    if (snap->shapes != NULL)
+        walk_shapes(&r, &filters, snap, &req, &st);
+    else
+        walk_offers(&r, &filters, snap, &req, &st);
     qsort(st.heap.items, st.heap.count, sizeof *st.heap.items, candidate_qsort_cmp);
 
     json_t *doc = json_object();
-    json_object_set_new(doc, "requirements", requirements_json(&r, &req));
-    json_object_set_new(doc, "objective", json_string(objective_names[r.objective]));
+    put(doc, "requirements", requirements_json(&r, &req));
+    put(doc, "objective", text_json(objective_names[r.objective]));
     bool length_known = req.flops > 0 || r.job_hours > 0;
-    json_object_set_new(doc, "score_metric", json_string(score_metric_name(&r, length_known)));
+    put(doc, "score_metric", text_json(score_metric_name(&r, length_known)));
     json_t *list = json_array();
+    fetch_time_memo memo = {NULL, 0, 0};
     for (size_t i = 0; i < st.heap.count; i++)
-        json_array_append_new(list,
-                              recommendation_json(&r, &req, opts, &st.heap.items[i], i + 1, st.heap.items[0].metric));
-    json_object_set_new(doc, "recommendations", list);
-    json_object_set_new(doc, "considered", json_integer((json_int_t)st.considered));
+        json_array_append_new(list, recommendation_json(&r, &req, opts, &st.heap.items[i], i + 1,
+                                                        st.heap.items[0].metric, &memo));
+    put(doc, "recommendations", list);
+    put(doc, "considered", json_integer((json_int_t)st.considered));
     json_t *rejected = json_object();
     for (int i = 0; i < REJECT_COUNT; i++)
         if (st.rejected[i] > 0)
-            json_object_set_new(rejected, reject_names[i], json_integer((json_int_t)st.rejected[i]));
-    json_object_set_new(doc, "rejected", rejected);
-    json_object_set_new(doc, "catalog_version", json_string(snap->version));
+            put(rejected, reject_names[i], json_integer((json_int_t)st.rejected[i]));
+    put(doc, "rejected", rejected);
+    put(doc, "catalog_version", text_json(snap->version));
     *result = doc;
     rc = 0;
 out:

@@ -28,6 +28,8 @@ TEST_SRCS := $(wildcard tests/test_*.c)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 
+TSAN_FLAGS := -O1 -g -fsanitize=thread
+TSAN_SUITES := test_catalog test_catalog_watch test_load_refresh test_slow_clients test_worker test_http
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 .PHONY: FORCE all deps run test check check-suites asan tsan bench fuzz fuzz-build fuzz-bins install clean
@@ -48,19 +50,22 @@ test:
 	sh deploy/install-deps.sh test ui bench
 	$(MAKE) check
 	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-suites
+	$(MAKE) BUILD=$(BUILD)/tsan CC=clang CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" SUITES="$(TSAN_SUITES)" \
+	    check-suites
 	sh tests/run-extra.sh $(BUILD)
 
 check: all $(TEST_BINS)
 	sh tests/run-suites.sh $(BUILD)
 
 check-suites: all $(TEST_BINS)
-	sh tests/run-suites.sh $(BUILD)
+	SUITES="$(SUITES)" sh tests/run-suites.sh $(BUILD)
 
 asan:
 	$(MAKE) BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-suites
 
+# Every suite under ThreadSanitizer; `make test` runs the ones whose threads share state (TSAN_SUITES).
 tsan:
-	$(MAKE) BUILD=build/tsan CC=clang CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" check-suites
+	$(MAKE) BUILD=build/tsan CC=clang CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" check-suites
 
 # libFuzzer targets fuzz/fuzz_*.c, built with clang into $(BUILD)/fuzz (they stand in for http.c and fetch.c, see
 # fuzz/fuzz_support.h); `make fuzz FUZZ_SECONDS=N` runs each N seconds from its seed corpus in tests/fuzz-corpus/.

@@ -378,6 +378,17 @@ static void parse_instance_query(const http_request *req, instance_query *q, pro
             problem_add_field(p, "provider", "'%s' is not a provider in the catalog", q->providers.values[i]);
     }
     q->by_region = parse_list_param(req, "region", &q->regions, p);
+    for (size_t i = 0; q->by_region && i < q->regions.count; i++) {
+        bool known = false;
+        for (size_t r = 0; r < req->snap->region_count && !known; r++) {
+            const catalog_region *region = &req->snap->regions[r];
+            known = strcmp(region->id, q->regions.values[i]) == 0 &&
+                    (!q->by_provider || list_contains(&q->providers, region->provider->id));
+        }
+        if (!known)
+            problem_add_field(p, "region", "'%s' is not a region of %s in the catalog (see /v1/providers)",
+                              q->regions.values[i], q->by_provider ? "the named providers" : "any provider");
+    }
     q->by_gpu = parse_list_param(req, "gpu", &q->gpus, p);
     for (size_t i = 0; q->by_gpu && i < q->gpus.count; i++) {
         if (catalog_find_gpu(req->snap, q->gpus.values[i]) == NULL)

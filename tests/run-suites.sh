@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs every Check suite of one build folder from the repository root; prints each suite's result and a total.
-# Usage: tests/run-suites.sh BUILD_DIR
+# Usage: tests/run-suites.sh BUILD_DIR   (SUITES="test_a test_b" runs only those)
 set -u
 build=${1:-build}
 passed=0
@@ -15,6 +15,9 @@ for suite in "$build"/tests/test_*; do
     case "$suite" in *.o|*.d) continue ;; esac
     [ -x "$suite" ] || continue
     name=$(basename "$suite")
+    if [ -n "${SUITES:-}" ]; then
+        case " $SUITES " in *" $name "*) ;; *) continue ;; esac
+    fi
     echo "== $name ($build)"
     if "$suite"; then
         passed=$((passed + 1))

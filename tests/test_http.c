@@ -200,6 +200,8 @@ START_TEST(bad_query_values_name_the_parameter)
         {"/v1/instances?sort=random", "sort"},
         {"/v1/instances?gpu=h1000", "gpu"},
         {"/v1/instances?provider=ibm", "provider"},
+        {"/v1/instances?region=atlantis-1", "region"},
+        {"/v1/instances?provider=azure&region=us-east-1", "region"},
         {"/v1/instances?interconnect=carrier-pigeon", "interconnect"},
         {"/v1/instances?cursor=garbage", "cursor"},
         {"/v1/instances?cursor=5.0000000000000000", "cursor"},

@@ -797,16 +797,17 @@ void http_stop(http_server *server, int drain_ms)
 {
     if (server == NULL)
         return;
-    /* closing the listening socket at once makes new connections fail fast instead of waiting out the drain */
+    /* The pool threads drop the listening socket from their epoll sets on their own time after quiescing, so it may
+     * only be closed once the daemon has stopped (closing it earlier makes MHD's epoll_ctl fail and abort). */
     MHD_socket listener = MHD_quiesce_daemon(server->daemon);
-    if (listener != MHD_INVALID_SOCKET)
-        close(listener);
     int64_t deadline = util_monotonic_us() + (int64_t)drain_ms * 1000;
     while (atomic_load(&server->in_flight) > 0 && util_monotonic_us() < deadline) {
         struct timespec pause = {0, 10 * 1000000L};
         nanosleep(&pause, NULL);
     }
     MHD_stop_daemon(server->daemon);
+    if (listener != MHD_INVALID_SOCKET)
+        close(listener);
     answer_cache_clear(server);
     pthread_mutex_destroy(&server->cache_lock);
     free(server);

@@ -47,16 +47,4 @@ static inline void fuzz_run_adapter(const provider_adapter *adapter)
     price_batch_free(&batch);
 }
 
-#define FUZZ_ADAPTER_INIT                                                                                              \
-    int LLVMFuzzerInitialize(int *argc, char ***argv);                                                                 \
-    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);                                                      \
-    int LLVMFuzzerInitialize(int *argc, char ***argv)                                                                  \
-    {                                                                                                                  \
-        (void)argc;                                                                                                    \
-        (void)argv;                                                                                                    \
-        json_object_seed(1);                                                                                           \
-        fuzz_catalog();                                                                                                \
-        return 0;                                                                                                      \
-    }
-
 #endif

@@ -1,7 +1,7 @@
 /* The AWS spot advisor document (interruption bands) with the fixture spot.js. */
 #include "fuzz_adapter.h"
 
-FUZZ_ADAPTER_INIT
+FUZZ_CATALOG_INIT
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,7 @@
 /* The AWS Price List region index, which names each region's offer file; every offer file is the fixture CSV. */
 #include "fuzz_adapter.h"
 
-FUZZ_ADAPTER_INIT
+FUZZ_CATALOG_INIT
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,7 @@
 /* The generic JSON price feed adapter on a fuzzed feed document. */
 #include "fuzz_adapter.h"
 
-FUZZ_ADAPTER_INIT
+FUZZ_CATALOG_INIT
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

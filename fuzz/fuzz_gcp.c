@@ -2,7 +2,7 @@
  * loops end), then an empty page. */
 #include "fuzz_adapter.h"
 
-FUZZ_ADAPTER_INIT
+FUZZ_CATALOG_INIT
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -7,17 +7,7 @@
 #include "api.h"
 #include "fuzz_support.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    json_object_seed(1);
-    fuzz_catalog();
-    return 0;
-}
+FUZZ_CATALOG_INIT
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

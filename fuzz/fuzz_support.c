@@ -212,6 +212,21 @@ void fuzz_check_reply(http_reply *reply)
     memset(reply, 0, sizeof *reply);
 }
 
+void fuzz_check_handler_result(int rc, json_t *result, problem *error)
+{
+    http_reply reply = {0};
+    if (rc == 0) {
+        if (error != NULL || !json_is_object(result))
+            abort();
+        http_reply_json(&reply, 200, result);
+    } else {
+        if (error == NULL || result != NULL)
+            abort();
+        http_reply_problem(&reply, error);
+    }
+    fuzz_check_reply(&reply);
+}
+
 /* ---- fetch stand-in ------------------------------------------------------------------------------------------- */
 
 #define MAX_RULES 8
@@ -273,23 +288,33 @@ void fetch_options_init(fetch_options *opt, long timeout_s, size_t max_bytes, co
     opt->stop = stop;
 }
 
-int fetch_get(const char *url, const fetch_options *opt, fetch_result *res, char *err, size_t err_len)
+/* The answer to a GET of url, as fetch_get() and fetch_stream() share it: FETCH_OK with the body the matching rule
+ * gives now (borrowed), or the 404 a server without that document would answer. */
+static int answer(const char *url, fetch_result *res, const char **body, size_t *len, char *err, size_t err_len)
 {
-    (void)opt;
     memset(res, 0, sizeof *res);
     fetch_rule *r = find_rule(url);
-    char shown[256];
-    fetch_redact_url(url, shown, sizeof shown);
     if (r == NULL) {
+        char shown[256];
+        fetch_redact_url(url, shown, sizeof shown);
         res->status = 404;
         snprintf(err, err_len, "GET %s: HTTP 404", shown);
         return FETCH_ERR_HTTP;
     }
-    const char *body;
-    size_t len;
-    rule_body(r, &body, &len);
+    rule_body(r, body, len);
     res->status = 200;
     res->attempts = 1;
+    return FETCH_OK;
+}
+
+int fetch_get(const char *url, const fetch_options *opt, fetch_result *res, char *err, size_t err_len)
+{
+    (void)opt;
+    const char *body;
+    size_t len;
+    int rc = answer(url, res, &body, &len, err, err_len);
+    if (rc != FETCH_OK)
+        return rc;
     res->body = xmalloc(len + 1);
     memcpy(res->body, body, len);
     res->body[len] = '\0';
@@ -301,25 +326,18 @@ int fetch_stream(const char *url, const fetch_options *opt, fetch_sink sink, voi
                  size_t err_len)
 {
     (void)opt;
-    memset(res, 0, sizeof *res);
-    fetch_rule *r = find_rule(url);
-    char shown[256];
-    fetch_redact_url(url, shown, sizeof shown);
-    if (r == NULL) {
-        res->status = 404;
-        snprintf(err, err_len, "GET %s: HTTP 404", shown);
-        return FETCH_ERR_HTTP;
-    }
     const char *body;
     size_t len;
-    rule_body(r, &body, &len);
-    res->status = 200;
-    res->attempts = 1;
+    int rc = answer(url, res, &body, &len, err, err_len);
+    if (rc != FETCH_OK)
+        return rc;
     /* pieces of uneven sizes, so records and fields straddle the boundaries as they do off a socket */
     size_t at = 0, piece = 1;
     while (at < len) {
         size_t n = len - at < piece ? len - at : piece;
         if (sink(ctx, body + at, n) != 0) {
+            char shown[256];
+            fetch_redact_url(url, shown, sizeof shown);
             snprintf(err, err_len, "GET %s: the receiver refused the data", shown);
             return FETCH_ERR_SINK;
         }

@@ -19,6 +19,20 @@
 
 /* The seed catalog (built on first use, kept for the process). Aborts when it cannot be built. */
 const catalog *fuzz_catalog(void);
+
+/* Declares the libFuzzer entry points (for -Wmissing-prototypes) and defines LLVMFuzzerInitialize for a target that
+ * reads the seed catalog: jansson's hash seed fixed, so runs repeat, and the catalog built before the first input. */
+#define FUZZ_CATALOG_INIT                                                                                              \
+    int LLVMFuzzerInitialize(int *argc, char ***argv);                                                                 \
+    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);                                                      \
+    int LLVMFuzzerInitialize(int *argc, char ***argv)                                                                  \
+    {                                                                                                                  \
+        (void)argc;                                                                                                    \
+        (void)argv;                                                                                                    \
+        json_object_seed(1);                                                                                           \
+        fuzz_catalog();                                                                                                \
+        return 0;                                                                                                      \
+    }
 /* A configuration with defaults, every URL on an unroutable host (nothing is fetched for real). */
 const config *fuzz_config(void);
 
@@ -30,6 +44,10 @@ void fuzz_request_clear(http_request *req);
 /* Aborts unless reply is a 2xx with a JSON body or a 4xx problem: a client's input must never cause a 5xx. Serializes
  * the body as the HTTP layer would, then frees the reply. */
 void fuzz_check_reply(http_reply *reply);
+/* Checks what a body handler (api_estimate_run, recommend_run) gave back: rc 0 with an object result and no problem,
+ * or a failure with a problem and no result (anything else aborts); then sends it through fuzz_check_reply(). Takes
+ * ownership of result and error. */
+void fuzz_check_handler_result(int rc, json_t *result, problem *error);
 
 /* ---- fetch stand-in ---- */
 /* Answers a GET of any URL containing url_part with the bytes given (borrowed until fuzz_fetch_reset), at most

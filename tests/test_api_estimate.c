@@ -12,6 +12,7 @@
 #include "api_estimate.h"
 #include "catalog.h"
 #include "problem.h"
+#include "support/check_support.h"
 #include "support/harness.h"
 
 static catalog *fixture_snap;
@@ -737,9 +738,5 @@ static Suite *estimate_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(estimate_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(estimate_suite());
 }

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "catalog.h"
+#include "support/check_support.h"
 #include "support/harness.h"
 
 static harness *daemon_under_test;
@@ -246,9 +247,5 @@ static Suite *api_recommend_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(api_recommend_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(api_recommend_suite());
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api_ui.h"
+#include "support/check_support.h"
 #include "support/harness.h"
 #include "ui_assets.h"
 
@@ -153,9 +154,5 @@ static Suite *api_ui_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(api_ui_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(api_ui_suite());
 }

@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "db.h"
 #include "harness.h"
+#include "support/check_support.h"
 #include "util.h"
 
 static char *db_path;
@@ -252,9 +253,5 @@ int main(void)
     tcase_add_test(tc, publication_keeps_readers_safe);
     tcase_add_test(tc, concurrent_readers_and_publisher);
     suite_add_tcase(s, tc);
-    SRunner *runner = srunner_create(s);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return check_run_suite(s);
 }

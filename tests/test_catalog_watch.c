@@ -8,6 +8,7 @@
 
 #include "db.h"
 #include "harness.h"
+#include "support/check_support.h"
 #include "util.h"
 
 static harness *h;
@@ -89,9 +90,5 @@ int main(void)
     tcase_add_test(tc, commit_by_another_process_is_served);
     tcase_add_test(tc, file_renamed_over_the_catalog_is_served);
     suite_add_tcase(s, tc);
-    SRunner *runner = srunner_create(s);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return check_run_suite(s);
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "support/check_support.h"
 
 static config cfg;
 static char err[1024];
@@ -122,9 +123,5 @@ int main(void)
     tcase_add_test(tc, unknown_flags_and_commands_are_errors);
     tcase_add_test(tc, help_and_version);
     suite_add_tcase(s, tc);
-    SRunner *runner = srunner_create(s);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return check_run_suite(s);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "cost.h"
+#include "support/check_support.h"
 
 #define USD(x) ((int64_t)(x) * COST_MICROS_PER_USD)
 
@@ -313,9 +314,5 @@ static Suite *cost_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(cost_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(cost_suite());
 }

@@ -25,6 +25,7 @@
 
 #include "fixture_server.h"
 #include "harness.h"
+#include "support/check_support.h"
 #include "util.h"
 
 #define KILL_ROUNDS 30
@@ -392,23 +393,54 @@ static void remove_folder(const char *folder)
     ck_assert_int_eq(system(command), 0);
 }
 
+/* What every test here starts from: a migrated database in a fresh folder (make_db_in_folder), the log file's path
+ * beside it, and the feed serving that database's prices times factor, so that a refresh has rows to write. Returns
+ * the prices read; the caller frees their keys and removes the folder. */
+static price_set make_db_and_feed(char *folder, size_t folder_len, char *db_path, size_t db_len, char *log_path,
+                                  size_t log_len, double factor)
+{
+    make_db_in_folder(folder, folder_len, db_path, db_len);
+    snprintf(log_path, log_len, "%s/log", folder);
+    price_set base = read_prices(db_path);
+    size_t len;
+    char *feed = make_feed(&base, factor, &len);
+    fixture_serve_body(feed_route, feed, len, "application/json");
+    free(feed);
+    return base;
+}
+
+/* Asks the server on port for a refresh that must fail: waits for the failure in the log, which must name its cause
+ * (word or other_word), and asserts that the served price and catalog version stay as they were. label names the
+ * case in the line printed. */
+static void assert_failed_refresh_keeps_catalog(int port, const char *log_path, const char *word,
+                                                const char *other_word, const char *label)
+{
+    char version[32];
+    double before = served_price(port, version, sizeof version);
+    ck_assert_int_eq(http(port, "POST", "/v1/admin/refresh", NULL), 202);
+    int64_t deadline = util_monotonic_us() + 20 * 1000000LL;
+    while (!log_mentions(log_path, "refresh failed", NULL) && util_monotonic_us() < deadline)
+        usleep(50 * 1000);
+    ck_assert_msg(log_mentions(log_path, word, other_word), "the failed refresh was not logged as %s: %s", word,
+                  read_file(log_path));
+    show_line(label, log_path, "refresh failed");
+    char version_after[32];
+    double after = served_price(port, version_after, sizeof version_after);
+    ck_assert(before == after);
+    ck_assert_str_eq(version, version_after);
+}
+
 /* ---- the tests ------------------------------------------------------------------------------------------------ */
 
 START_TEST(kill_9_mid_refresh_leaves_a_whole_database)
 {
     char folder[64], db_path[128], log_path[160];
-    make_db_in_folder(folder, sizeof folder, db_path, sizeof db_path);
-    snprintf(log_path, sizeof log_path, "%s/log", folder);
-    price_set base = read_prices(db_path);
+    price_set base = make_db_and_feed(folder, sizeof folder, db_path, sizeof db_path, log_path, sizeof log_path, 1.02);
     ck_assert_uint_gt(base.count, 100);
     child_opts o = {db_path, false, 0, log_path};
     static const char *const refresh_args[] = {"refresh", "--provider", "feed", NULL};
 
     /* One whole run first, to time it: kills are then spread over that time. */
-    size_t len;
-    char *feed = make_feed(&base, 1.02, &len);
-    fixture_serve_body(feed_route, feed, len, "application/json");
-    free(feed);
     int64_t started = util_monotonic_us();
     int rc = wait_exit(spawn(&o, refresh_args), 60);
     int64_t run_us = util_monotonic_us() - started;
@@ -419,7 +451,8 @@ START_TEST(kill_9_mid_refresh_leaves_a_whole_database)
     int old_kept = 0, new_kept = 0;
     for (int round = 0; round < KILL_ROUNDS; round++) {
         double next = round % 2 == 0 ? 1.04 : 1.02;
-        feed = make_feed(&base, next, &len);
+        size_t len;
+        char *feed = make_feed(&base, next, &len);
         fixture_serve_body(feed_route, feed, len, "application/json");
         free(feed);
         pid_t pid = spawn(&o, refresh_args);
@@ -461,13 +494,7 @@ END_TEST
 START_TEST(read_only_database_is_reported_and_the_catalog_kept)
 {
     char folder[64], db_path[128], log_path[160];
-    make_db_in_folder(folder, sizeof folder, db_path, sizeof db_path);
-    snprintf(log_path, sizeof log_path, "%s/log", folder);
-    price_set base = read_prices(db_path);
-    size_t len;
-    char *feed = make_feed(&base, 1.03, &len);
-    fixture_serve_body(feed_route, feed, len, "application/json");
-    free(feed);
+    price_set base = make_db_and_feed(folder, sizeof folder, db_path, sizeof db_path, log_path, sizeof log_path, 1.03);
     ck_assert_int_eq(chmod(db_path, 0444), 0);
     child_opts o = {db_path, true, 0, log_path};
 
@@ -485,19 +512,7 @@ START_TEST(read_only_database_is_reported_and_the_catalog_kept)
     ck_assert_msg(log_mentions(log_path, "read-only", "readonly"), "start did not report the read-only database: %s",
                   read_file(log_path));
     show_line("read-only at start", log_path, "read-only");
-    char version[32];
-    double before = served_price(port, version, sizeof version);
-    ck_assert_int_eq(http(port, "POST", "/v1/admin/refresh", NULL), 202);
-    int64_t deadline = util_monotonic_us() + 20 * 1000000LL;
-    while (!log_mentions(log_path, "refresh failed", NULL) && util_monotonic_us() < deadline)
-        usleep(50 * 1000);
-    ck_assert_msg(log_mentions(log_path, "readonly", "read-only"), "the failed refresh was not logged: %s",
-                  read_file(log_path));
-    show_line("read-only during a refresh", log_path, "refresh failed");
-    char version_after[32];
-    double after = served_price(port, version_after, sizeof version_after);
-    ck_assert(before == after);
-    ck_assert_str_eq(version, version_after);
+    assert_failed_refresh_keeps_catalog(port, log_path, "readonly", "read-only", "read-only during a refresh");
     stop_server(server);
     chmod(db_path, 0666);
     assert_integrity(db_path);
@@ -509,13 +524,7 @@ END_TEST
 START_TEST(full_disk_is_reported_and_the_catalog_kept)
 {
     char folder[64], db_path[128], log_path[160];
-    make_db_in_folder(folder, sizeof folder, db_path, sizeof db_path);
-    snprintf(log_path, sizeof log_path, "%s/log", folder);
-    price_set base = read_prices(db_path);
-    size_t len;
-    char *feed = make_feed(&base, 1.03, &len);
-    fixture_serve_body(feed_route, feed, len, "application/json");
-    free(feed);
+    price_set base = make_db_and_feed(folder, sizeof folder, db_path, sizeof db_path, log_path, sizeof log_path, 1.03);
 
     /* No room at all: the start fails and says so. */
     child_opts tiny = {db_path, false, 4096, log_path};
@@ -532,19 +541,7 @@ START_TEST(full_disk_is_reported_and_the_catalog_kept)
     child_opts small = {db_path, false, 48 * 1024, log_path};
     int port;
     pid_t server = start_server(&small, &port);
-    char version[32];
-    double before = served_price(port, version, sizeof version);
-    ck_assert_int_eq(http(port, "POST", "/v1/admin/refresh", NULL), 202);
-    int64_t deadline = util_monotonic_us() + 20 * 1000000LL;
-    while (!log_mentions(log_path, "refresh failed", NULL) && util_monotonic_us() < deadline)
-        usleep(50 * 1000);
-    ck_assert_msg(log_mentions(log_path, "disk", "full"), "the failed refresh was not logged as a full disk: %s",
-                  read_file(log_path));
-    show_line("full disk during a refresh", log_path, "refresh failed");
-    char version_after[32];
-    double after = served_price(port, version_after, sizeof version_after);
-    ck_assert(before == after);
-    ck_assert_str_eq(version, version_after);
+    assert_failed_refresh_keeps_catalog(port, log_path, "disk", "full", "full disk during a refresh");
     stop_server(server);
     assert_integrity(db_path);
     double factor = price_factor(db_path, &base);
@@ -564,9 +561,5 @@ int main(void)
     tcase_add_test(tc, read_only_database_is_reported_and_the_catalog_kept);
     tcase_add_test(tc, full_disk_is_reported_and_the_catalog_kept);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(s);
 }

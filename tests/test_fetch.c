@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "fetch.h"
+#include "support/check_support.h"
 #include "support/fixture_server.h"
 #include "util.h"
 
@@ -29,6 +30,31 @@ static void teardown(void)
 static void url_of(char *buf, size_t len, const char *path)
 {
     snprintf(buf, len, "%s%s", fixture_url(fs), path);
+}
+
+/* A new route at path on the fixture server; url gets its full address. */
+static fixture_route *route_at(const char *path, char *url, size_t url_len)
+{
+    url_of(url, url_len, path);
+    return fixture_route_add(fs, path, NULL, NULL);
+}
+
+/* A route at path that answers body as text/plain. */
+static fixture_route *text_route(const char *path, const char *body, char *url, size_t url_len)
+{
+    fixture_route *r = route_at(path, url, url_len);
+    fixture_serve_body(r, body, strlen(body), "text/plain");
+    return r;
+}
+
+/* A route at path that answers fetch/rows.json.gz gzip-encoded: ~1 KB on the wire, ~11 KB (fetch/rows.json)
+ * decoded. */
+static fixture_route *gzip_route(const char *path, char *url, size_t url_len)
+{
+    fixture_route *r = route_at(path, url, url_len);
+    fixture_serve_file(r, "fetch/rows.json.gz", "application/json");
+    fixture_set_encoding(r, "gzip");
+    return r;
 }
 
 static fetch_options quick_options(void)
@@ -57,13 +83,22 @@ static char *read_data_file(const char *rel, size_t *len)
     return buf;
 }
 
+/* fetch_get, and how long it took in *took_ms. */
+static int timed_get(const char *url, const fetch_options *opt, fetch_result *res, char *err, size_t err_len,
+                     int64_t *took_ms)
+{
+    int64_t start = util_monotonic_us();
+    int rc = fetch_get(url, opt, res, err, err_len);
+    *took_ms = (util_monotonic_us() - start) / 1000;
+    return rc;
+}
+
 START_TEST(test_get_body_and_etag)
 {
-    fixture_route *r = fixture_route_add(fs, "/doc", NULL, NULL);
+    char url[256], err[256];
+    fixture_route *r = route_at("/doc", url, sizeof url);
     fixture_serve_body(r, "{\"a\": 1}", 8, "application/json");
     fixture_set_etag(r, "\"v1\"");
-    char url[256], err[256];
-    url_of(url, sizeof url, "/doc");
     fetch_options opt = quick_options();
     fetch_result res;
     ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
@@ -95,13 +130,10 @@ END_TEST
 
 START_TEST(test_gzip_is_decoded)
 {
-    fixture_route *r = fixture_route_add(fs, "/rows.json", NULL, NULL);
-    fixture_serve_file(r, "fetch/rows.json.gz", "application/json");
-    fixture_set_encoding(r, "gzip");
+    char url[256], err[256];
+    gzip_route("/rows.json", url, sizeof url);
     size_t plain_len = 0;
     char *plain = read_data_file("fetch/rows.json", &plain_len);
-    char url[256], err[256];
-    url_of(url, sizeof url, "/rows.json");
     fetch_options opt = quick_options();
     fetch_result res;
     ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
@@ -114,11 +146,9 @@ END_TEST
 
 START_TEST(test_retries_on_5xx_then_succeeds)
 {
-    fixture_route *r = fixture_route_add(fs, "/flaky", NULL, NULL);
-    fixture_serve_body(r, "ok", 2, "text/plain");
-    fixture_fail_first(r, 2, 503, -1);
     char url[256], err[256];
-    url_of(url, sizeof url, "/flaky");
+    fixture_route *r = text_route("/flaky", "ok", url, sizeof url);
+    fixture_fail_first(r, 2, 503, -1);
     fetch_options opt = quick_options();
     fetch_result res;
     ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
@@ -131,11 +161,9 @@ END_TEST
 
 START_TEST(test_retries_are_bounded)
 {
-    fixture_route *r = fixture_route_add(fs, "/down", NULL, NULL);
-    fixture_serve_body(r, "x", 1, "text/plain");
-    fixture_fail_first(r, 100, 500, -1);
     char url[256], err[256];
-    url_of(url, sizeof url, "/down");
+    fixture_route *r = text_route("/down", "x", url, sizeof url);
+    fixture_fail_first(r, 100, 500, -1);
     fetch_options opt = quick_options();
     opt.max_attempts = 3;
     fetch_result res;
@@ -149,11 +177,10 @@ END_TEST
 
 START_TEST(test_client_errors_are_not_retried)
 {
-    fixture_route *r = fixture_route_add(fs, "/gone", NULL, NULL);
-    fixture_serve_body(r, "x", 1, "text/plain");
-    fixture_set_status(r, 404);
     char url[256], err[256];
-    url_of(url, sizeof url, "/gone?key=secret-key");
+    fixture_route *r = text_route("/gone", "x", url, sizeof url);
+    fixture_set_status(r, 404);
+    url_of(url, sizeof url, "/gone?key=secret-key"); /* the same route, with a key in the query */
     fetch_options opt = quick_options();
     fetch_result res;
     ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_HTTP);
@@ -165,16 +192,12 @@ END_TEST
 
 START_TEST(test_retry_after_is_honoured)
 {
-    fixture_route *r = fixture_route_add(fs, "/limited", NULL, NULL);
-    fixture_serve_body(r, "fine", 4, "text/plain");
-    fixture_fail_first(r, 1, 429, 1);
     char url[256], err[256];
-    url_of(url, sizeof url, "/limited");
+    fixture_fail_first(text_route("/limited", "fine", url, sizeof url), 1, 429, 1);
     fetch_options opt = quick_options();
     fetch_result res;
-    int64_t start = util_monotonic_us();
-    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_OK);
-    int64_t took_ms = (util_monotonic_us() - start) / 1000;
+    int64_t took_ms;
+    ck_assert_int_eq(timed_get(url, &opt, &res, err, sizeof err, &took_ms), FETCH_OK);
     ck_assert_int_eq(res.attempts, 2);
     ck_assert_int_ge(took_ms, 950); /* waited as asked, not the 20 ms backoff */
     fetch_result_clear(&res);
@@ -183,16 +206,13 @@ END_TEST
 
 START_TEST(test_retry_after_beyond_the_cap_gives_up)
 {
-    fixture_route *r = fixture_route_add(fs, "/very-limited", NULL, NULL);
-    fixture_serve_body(r, "fine", 4, "text/plain");
-    fixture_fail_first(r, 1, 429, 3600);
     char url[256], err[256];
-    url_of(url, sizeof url, "/very-limited");
+    fixture_fail_first(text_route("/very-limited", "fine", url, sizeof url), 1, 429, 3600);
     fetch_options opt = quick_options();
     fetch_result res;
-    int64_t start = util_monotonic_us();
-    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_HTTP);
-    ck_assert_int_lt((util_monotonic_us() - start) / 1000, 1000);
+    int64_t took_ms;
+    ck_assert_int_eq(timed_get(url, &opt, &res, err, sizeof err, &took_ms), FETCH_ERR_HTTP);
+    ck_assert_int_lt(took_ms, 1000);
     ck_assert_int_eq(res.status, 429);
     ck_assert_ptr_nonnull(strstr(err, "Retry-After"));
 }
@@ -200,17 +220,14 @@ END_TEST
 
 START_TEST(test_stall_times_out)
 {
-    fixture_route *r = fixture_route_add(fs, "/stall", NULL, NULL);
-    fixture_serve_body(r, "late", 4, "text/plain");
-    fixture_stall(r, 4000);
     char url[256], err[256];
-    url_of(url, sizeof url, "/stall");
+    fixture_route *r = text_route("/stall", "late", url, sizeof url);
+    fixture_stall(r, 4000);
     fetch_options opt = quick_options();
     opt.timeout_s = 1;
     fetch_result res;
-    int64_t start = util_monotonic_us();
-    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_TIMEOUT);
-    int64_t took_ms = (util_monotonic_us() - start) / 1000;
+    int64_t took_ms;
+    ck_assert_int_eq(timed_get(url, &opt, &res, err, sizeof err, &took_ms), FETCH_ERR_TIMEOUT);
     ck_assert_int_ge(took_ms, 900);
     ck_assert_int_lt(took_ms, 2500);
     ck_assert_uint_eq(fixture_hits(r), 1); /* a timeout is not retried */
@@ -219,13 +236,12 @@ END_TEST
 
 START_TEST(test_body_over_the_limit)
 {
-    fixture_route *r = fixture_route_add(fs, "/big", NULL, NULL);
+    char url[256], err[256];
+    fixture_route *r = route_at("/big", url, sizeof url);
     char *big = xmalloc(100000);
     memset(big, 'x', 100000);
     fixture_serve_body(r, big, 100000, "text/plain");
     free(big);
-    char url[256], err[256];
-    url_of(url, sizeof url, "/big");
     fetch_options opt = quick_options();
     opt.max_bytes = 50000;
     fetch_result res;
@@ -241,12 +257,9 @@ END_TEST
 
 START_TEST(test_gzip_bomb_is_bounded_by_decoded_size)
 {
-    /* rows.json.gz is ~1 KB on the wire but ~11 KB decoded: the limit applies to what it decodes to. */
-    fixture_route *r = fixture_route_add(fs, "/bomb", NULL, NULL);
-    fixture_serve_file(r, "fetch/rows.json.gz", "application/json");
-    fixture_set_encoding(r, "gzip");
+    /* The limit applies to what the body decodes to, ~11 KB, not to the ~1 KB on the wire. */
     char url[256], err[256];
-    url_of(url, sizeof url, "/bomb");
+    gzip_route("/bomb", url, sizeof url);
     fetch_options opt = quick_options();
     opt.max_bytes = 4000;
     fetch_result res;
@@ -256,13 +269,12 @@ END_TEST
 
 START_TEST(test_truncated_body_fails)
 {
-    fixture_route *r = fixture_route_add(fs, "/cut", NULL, NULL);
+    char url[256], err[256];
+    fixture_route *r = route_at("/cut", url, sizeof url);
     char body[5000];
     memset(body, 'y', sizeof body);
     fixture_serve_body(r, body, sizeof body, "text/plain");
     fixture_truncate(r, 1000);
-    char url[256], err[256];
-    url_of(url, sizeof url, "/cut");
     fetch_options opt = quick_options();
     opt.max_attempts = 2;
     fetch_result res;
@@ -286,46 +298,42 @@ static void *stop_later(void *arg)
     return NULL;
 }
 
-START_TEST(test_stop_flag_aborts_a_transfer)
+/* fetch_get with opt's stop flag raised by another thread after_ms in; *took_ms is how long the fetch took. */
+static int get_stopped_after(const char *url, fetch_options *opt, int after_ms, int64_t *took_ms)
 {
-    fixture_route *r = fixture_route_add(fs, "/slow", NULL, NULL);
-    fixture_serve_body(r, "late", 4, "text/plain");
-    fixture_stall(r, 5000);
-    char url[256], err[256];
-    url_of(url, sizeof url, "/slow");
     atomic_bool stop = false;
-    fetch_options opt = quick_options();
-    opt.timeout_s = 10;
-    opt.stop = &stop;
-    stopper s = {&stop, 200};
+    opt->stop = &stop;
+    stopper s = {&stop, after_ms};
     pthread_t t;
     pthread_create(&t, NULL, stop_later, &s);
     fetch_result res;
-    int64_t start = util_monotonic_us();
-    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_STOPPED);
-    ck_assert_int_lt((util_monotonic_us() - start) / 1000, 2000);
+    char err[256];
+    int rc = timed_get(url, opt, &res, err, sizeof err, took_ms);
     pthread_join(t, NULL);
+    opt->stop = NULL;
+    return rc;
+}
+
+START_TEST(test_stop_flag_aborts_a_transfer)
+{
+    char url[256];
+    fixture_stall(text_route("/slow", "late", url, sizeof url), 5000);
+    fetch_options opt = quick_options();
+    opt.timeout_s = 10;
+    int64_t took_ms;
+    ck_assert_int_eq(get_stopped_after(url, &opt, 200, &took_ms), FETCH_ERR_STOPPED);
+    ck_assert_int_lt(took_ms, 2000);
 }
 END_TEST
 
 START_TEST(test_stop_flag_ends_a_backoff)
 {
-    fixture_route *r = fixture_route_add(fs, "/backoff", NULL, NULL);
-    fixture_serve_body(r, "x", 1, "text/plain");
-    fixture_fail_first(r, 5, 429, 2);
-    char url[256], err[256];
-    url_of(url, sizeof url, "/backoff");
-    atomic_bool stop = false;
+    char url[256];
+    fixture_fail_first(text_route("/backoff", "x", url, sizeof url), 5, 429, 2);
     fetch_options opt = quick_options();
-    opt.stop = &stop;
-    stopper s = {&stop, 200};
-    pthread_t t;
-    pthread_create(&t, NULL, stop_later, &s);
-    fetch_result res;
-    int64_t start = util_monotonic_us();
-    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_STOPPED);
-    ck_assert_int_lt((util_monotonic_us() - start) / 1000, 1500);
-    pthread_join(t, NULL);
+    int64_t took_ms;
+    ck_assert_int_eq(get_stopped_after(url, &opt, 200, &took_ms), FETCH_ERR_STOPPED);
+    ck_assert_int_lt(took_ms, 1500);
 }
 END_TEST
 
@@ -377,11 +385,10 @@ START_TEST(test_stream_hands_over_the_body_in_pieces)
 {
     static size_t total = 3u << 20;
     fixture_stream stream = {pattern_open, pattern_read, pattern_close, &total};
-    fixture_route *r = fixture_route_add(fs, "/stream", NULL, NULL);
+    char url[256], err[256];
+    fixture_route *r = route_at("/stream", url, sizeof url);
     fixture_serve_stream(r, &stream, "text/csv");
     fixture_fail_first(r, 1, 503, -1); /* retried before any byte reached the sink */
-    char url[256], err[256];
-    url_of(url, sizeof url, "/stream");
     fetch_options opt = quick_options();
     opt.max_bytes = 0;
     counter_sink c = {0, 0, 0, UTIL_FNV_OFFSET};
@@ -451,9 +458,5 @@ static Suite *fetch_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(fetch_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(fetch_suite());
 }

@@ -7,6 +7,7 @@
 
 #include "db.h"
 #include "harness.h"
+#include "support/check_support.h"
 
 static harness *h;
 
@@ -461,9 +462,5 @@ int main(void)
     tcase_add_test(tc, metrics_in_prometheus_text);
     tcase_add_test(tc, kept_answers_follow_a_new_catalog);
     suite_add_tcase(s, tc);
-    SRunner *runner = srunner_create(s);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return check_run_suite(s);
 }

@@ -21,6 +21,7 @@
 #include "catalog.h"
 #include "fixture_server.h"
 #include "harness.h"
+#include "support/check_support.h"
 #include "util.h"
 
 #define CLIENTS 4
@@ -411,9 +412,5 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, no_torn_responses_while_snapshots_swap);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(s);
 }

@@ -7,6 +7,7 @@
 
 #include "db.h"
 #include "migrate.h"
+#include "support/check_support.h"
 #include "util.h"
 
 static char db_path[64];
@@ -194,9 +195,5 @@ int main(void)
     tcase_add_test(tc, badly_named_and_duplicate_versions);
     tcase_add_test(tc, schema_file_equals_what_migrations_produce);
     suite_add_tcase(s, tc);
-    SRunner *runner = srunner_create(s);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return check_run_suite(s);
 }

@@ -2,7 +2,6 @@
  * their formats by the fixture server; the CSV parser fed in arbitrary pieces; and a generated multi-megabyte offer
  * file streamed through libcurl to show memory stays flat (figures printed: rows/s, MB/s, peak RSS growth). */
 #include <check.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +10,9 @@
 #include "config.h"
 #include "fetch.h"
 #include "providers/provider.h"
+#include "support/check_support.h"
 #include "support/fixture_server.h"
+#include "support/provider_support.h"
 #include "util.h"
 
 #define INDEX_PATH "/aws/offers/v1.0/aws/AmazonEC2/current/region_index.json"
@@ -59,64 +60,32 @@ static void teardown(void)
 
 static provider_run make_run(void)
 {
-    provider_run run;
-    memset(&run, 0, sizeof run);
-    run.cfg = &cfg;
-    run.adapter = "aws";
-    run.instances = instances;
-    run.instance_count = sizeof instances / sizeof instances[0];
-    run.regions = regions;
-    run.region_count = sizeof regions / sizeof regions[0];
-    fetch_options_init(&run.fetch, 2, 1 << 20, NULL);
-    run.fetch.backoff_ms = 10;
-    run.fetch.max_attempts = 2;
-    return run;
-}
-
-static const price_row *find(const price_batch *b, const char *type, const char *region, pricing_model model)
-{
-    for (size_t i = 0; i < b->count; i++) {
-        const price_row *r = &b->rows[i];
-        if (strcmp(r->instance_type, type) == 0 && strcmp(r->region, region) == 0 && r->model == model)
-            return r;
-    }
-    return NULL;
-}
-
-static void assert_price(const price_batch *b, const char *type, const char *region, pricing_model model,
-                         double hourly, const char *band)
-{
-    const price_row *r = find(b, type, region, model);
-    ck_assert_msg(r != NULL, "no %s %s %s", type, region, pricing_model_name(model));
-    ck_assert_msg(fabs(r->hourly - hourly) < 1e-9, "%s %s %s: %.9f", type, region, pricing_model_name(model),
-                  r->hourly);
-    ck_assert_str_eq(r->currency, "USD");
-    ck_assert_str_eq(r->spot_interruption, band);
+    return provider_support_run(&cfg, "aws", instances, sizeof instances / sizeof instances[0], regions,
+                                sizeof regions / sizeof regions[0]);
 }
 
 START_TEST(test_offer_files_and_spot_feeds)
 {
     provider_run run = make_run();
     price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_msg(provider_aws.fetch(&run, &b, err, sizeof err) == 0, "%s", err);
-    assert_price(&b, "p5.48xlarge", "us-east-1", PRICING_ON_DEMAND, 54.8, "");
-    assert_price(&b, "p5.48xlarge", "us-east-1", PRICING_RESERVED_1Y, 33.1, "");
-    assert_price(&b, "p5.48xlarge", "us-east-1", PRICING_RESERVED_3Y, 22.4, "");
-    assert_price(&b, "g5.xlarge", "us-east-1", PRICING_ON_DEMAND, 1.02, "");
-    assert_price(&b, "p5.48xlarge", "us-west-2", PRICING_ON_DEMAND, 54.8, "");
-    assert_price(&b, "g5.xlarge", "us-west-2", PRICING_ON_DEMAND, 1.02, "");
+    provider_support_fetch(&provider_aws, &run, &b);
+    provider_support_assert_price(&b, NULL, "p5.48xlarge", "us-east-1", PRICING_ON_DEMAND, 54.8, "");
+    provider_support_assert_price(&b, NULL, "p5.48xlarge", "us-east-1", PRICING_RESERVED_1Y, 33.1, "");
+    provider_support_assert_price(&b, NULL, "p5.48xlarge", "us-east-1", PRICING_RESERVED_3Y, 22.4, "");
+    provider_support_assert_price(&b, NULL, "g5.xlarge", "us-east-1", PRICING_ON_DEMAND, 1.02, "");
+    provider_support_assert_price(&b, NULL, "p5.48xlarge", "us-west-2", PRICING_ON_DEMAND, 54.8, "");
+    provider_support_assert_price(&b, NULL, "g5.xlarge", "us-west-2", PRICING_ON_DEMAND, 1.02, "");
     /* Spot: "us-east" is us-east-1, "eu-ireland" is eu-west-1; bands come from the advisor's ranges. */
-    assert_price(&b, "g5.xlarge", "us-east-1", PRICING_SPOT, 0.4231, "10-15%");
-    assert_price(&b, "g5.xlarge", "us-west-2", PRICING_SPOT, 0.39, "<5%");
-    assert_price(&b, "p5.48xlarge", "us-west-2", PRICING_SPOT, 21.77, "15-20%");
-    assert_price(&b, "g5.xlarge", "eu-west-1", PRICING_SPOT, 0.44, "");
+    provider_support_assert_price(&b, NULL, "g5.xlarge", "us-east-1", PRICING_SPOT, 0.4231, "10-15%");
+    provider_support_assert_price(&b, NULL, "g5.xlarge", "us-west-2", PRICING_SPOT, 0.39, "<5%");
+    provider_support_assert_price(&b, NULL, "p5.48xlarge", "us-west-2", PRICING_SPOT, 21.77, "15-20%");
+    provider_support_assert_price(&b, NULL, "g5.xlarge", "eu-west-1", PRICING_SPOT, 0.44, "");
     /* No Capacity Block, Windows, dedicated, SQL, unused-reservation, upfront, convertible, m5 or Local Zone row;
      * no spot price where the feed says N/A. */
     ck_assert_uint_eq(b.count, 10);
-    ck_assert_ptr_null(find(&b, "p5.48xlarge", "us-east-1", PRICING_SPOT));
-    ck_assert_str_eq(find(&b, "p5.48xlarge", "us-east-1", PRICING_ON_DEMAND)->effective_at, "2025-05-01");
+    ck_assert_ptr_null(provider_support_find(&b, "p5.48xlarge", "us-east-1", PRICING_SPOT));
+    ck_assert_str_eq(provider_support_find(&b, "p5.48xlarge", "us-east-1", PRICING_ON_DEMAND)->effective_at,
+                     "2025-05-01");
     ck_assert_uint_eq(b.rows_seen, 14 + 2 + 6);
     ck_assert_uint_eq(b.state_count, 4);
     ck_assert(!b.unchanged);
@@ -130,17 +99,14 @@ START_TEST(test_unchanged_sources_are_not_fetched_again)
     fixture_set_etag(advisor, "\"advisor-1\"");
     provider_run run = make_run();
     price_batch first;
-    price_batch_init(&first);
-    char err[512] = "";
-    ck_assert_msg(provider_aws.fetch(&run, &first, err, sizeof err) == 0, "%s", err);
+    provider_support_fetch(&provider_aws, &run, &first);
     ck_assert_uint_eq(fixture_hits(east), 1);
 
     /* A second run with the states the first one saved: nothing is downloaded again. */
     run.states = first.states;
     run.state_count = first.state_count;
     price_batch second;
-    price_batch_init(&second);
-    ck_assert_msg(provider_aws.fetch(&run, &second, err, sizeof err) == 0, "%s", err);
+    provider_support_fetch(&provider_aws, &run, &second);
     ck_assert(second.unchanged);
     ck_assert_uint_eq(second.count, 0);
     ck_assert_uint_eq(fixture_hits(east), 1);
@@ -153,8 +119,7 @@ START_TEST(test_unchanged_sources_are_not_fetched_again)
     /* us-west-2 publishes a new version: only it is fetched. */
     fixture_serve_file(index_route, "aws/region_index_west_changed.json", "application/json");
     price_batch third;
-    price_batch_init(&third);
-    ck_assert_msg(provider_aws.fetch(&run, &third, err, sizeof err) == 0, "%s", err);
+    provider_support_fetch(&provider_aws, &run, &third);
     ck_assert(!third.unchanged);
     ck_assert_uint_eq(fixture_hits(east), 1);
     ck_assert_uint_eq(fixture_hits(west_new), 1);
@@ -167,12 +132,8 @@ END_TEST
 static void expect_failure(const char *needle)
 {
     provider_run run = make_run();
-    price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_int_ne(provider_aws.fetch(&run, &b, err, sizeof err), 0);
-    ck_assert_msg(strstr(err, needle) != NULL, "error '%s' lacks '%s'", err, needle);
-    price_batch_free(&b);
+    char err[512];
+    provider_support_expect_failure(&provider_aws, &run, needle, err, sizeof err);
 }
 
 START_TEST(test_a_renamed_column_fails)
@@ -279,8 +240,8 @@ START_TEST(test_csv_any_split_gives_the_same_rows)
         price_batch_init(&b);
         parse_in_pieces(piece, &b);
         ck_assert_uint_eq(b.count, 2);
-        const price_row *g5 = find(&b, "g5.xlarge", "us-east-1", PRICING_ON_DEMAND);
-        const price_row *p5 = find(&b, "p5.48xlarge", "us-east-1", PRICING_ON_DEMAND);
+        const price_row *g5 = provider_support_find(&b, "g5.xlarge", "us-east-1", PRICING_ON_DEMAND);
+        const price_row *p5 = provider_support_find(&b, "p5.48xlarge", "us-east-1", PRICING_ON_DEMAND);
         ck_assert_ptr_nonnull(g5);
         ck_assert_ptr_nonnull(p5);
         ck_assert_double_eq(g5->hourly, 1.5);
@@ -529,9 +490,5 @@ static Suite *aws_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(aws_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(aws_suite());
 }

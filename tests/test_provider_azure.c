@@ -1,7 +1,6 @@
 /* The Azure Retail Prices adapter against recorded-format pages served by the fixture server: the filter it sends,
  * pagination through NextPageLink, the rows it keeps and the awkward rows it must skip, and failures. */
 #include <check.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +8,9 @@
 #include "config.h"
 #include "fetch.h"
 #include "providers/provider.h"
+#include "support/check_support.h"
 #include "support/fixture_server.h"
+#include "support/provider_support.h"
 
 #define PRICES_PATH "/azure/api/retail/prices"
 
@@ -42,63 +43,30 @@ static void teardown(void)
 
 static provider_run make_run(void)
 {
-    provider_run run;
-    memset(&run, 0, sizeof run);
-    run.cfg = &cfg;
-    run.adapter = "azure";
-    run.instances = instances;
-    run.instance_count = sizeof instances / sizeof instances[0];
-    run.regions = regions;
-    run.region_count = sizeof regions / sizeof regions[0];
-    fetch_options_init(&run.fetch, 2, 1 << 20, NULL);
-    run.fetch.backoff_ms = 10;
-    run.fetch.max_attempts = 2;
-    return run;
-}
-
-static const price_row *find(const price_batch *b, const char *type, const char *region, pricing_model model,
-                             int rank)
-{
-    for (size_t i = 0; i < b->count; i++) {
-        const price_row *r = &b->rows[i];
-        if (strcmp(r->instance_type, type) == 0 && strcmp(r->region, region) == 0 && r->model == model &&
-            (rank < 0 || r->rank == rank))
-            return r;
-    }
-    return NULL;
-}
-
-static void assert_price(const price_batch *b, const char *type, const char *region, pricing_model model,
-                         double hourly)
-{
-    const price_row *r = find(b, type, region, model, -1);
-    ck_assert_msg(r != NULL, "no %s %s %s", type, region, pricing_model_name(model));
-    ck_assert_msg(fabs(r->hourly - hourly) < 1e-9, "%s %s %s: %.9f, want %.9f", type, region,
-                  pricing_model_name(model), r->hourly, hourly);
-    ck_assert_str_eq(r->currency, "USD");
-    ck_assert_str_eq(r->provider, "azure");
+    return provider_support_run(&cfg, "azure", instances, sizeof instances / sizeof instances[0], regions,
+                                sizeof regions / sizeof regions[0]);
 }
 
 START_TEST(test_pages_are_parsed)
 {
     provider_run run = make_run();
     price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_msg(provider_azure.fetch(&run, &b, err, sizeof err) == 0, "%s", err);
+    provider_support_fetch(&provider_azure, &run, &b);
     const char *h100 = "Standard_ND96isr_H100_v5", *a100 = "Standard_NC24ads_A100_v4";
-    assert_price(&b, h100, "eastus", PRICING_ON_DEMAND, 97.5);
-    assert_price(&b, h100, "eastus", PRICING_SPOT, 39.0);
+    provider_support_assert_price(&b, "azure", h100, "eastus", PRICING_ON_DEMAND, 97.5, NULL);
+    provider_support_assert_price(&b, "azure", h100, "eastus", PRICING_SPOT, 39.0, NULL);
     /* Reservation prices are term totals, integer-valued in the JSON. */
-    assert_price(&b, h100, "eastus", PRICING_RESERVED_1Y, 525600.0 / 8760.0);
-    assert_price(&b, h100, "eastus", PRICING_RESERVED_3Y, 1182600.0 / (3 * 8760.0));
-    assert_price(&b, h100, "eastus", PRICING_SAVINGS_PLAN_1Y, 68.25);
-    assert_price(&b, h100, "eastus", PRICING_SAVINGS_PLAN_3Y, 48.75);
-    assert_price(&b, a100, "westeurope", PRICING_ON_DEMAND, 4.05); /* from the second page */
-    ck_assert_str_eq(find(&b, a100, "westeurope", PRICING_ON_DEMAND, -1)->effective_at, "2025-02-01T00:00:00Z");
+    provider_support_assert_price(&b, "azure", h100, "eastus", PRICING_RESERVED_1Y, 525600.0 / 8760.0, NULL);
+    provider_support_assert_price(&b, "azure", h100, "eastus", PRICING_RESERVED_3Y, 1182600.0 / (3 * 8760.0), NULL);
+    provider_support_assert_price(&b, "azure", h100, "eastus", PRICING_SAVINGS_PLAN_1Y, 68.25, NULL);
+    provider_support_assert_price(&b, "azure", h100, "eastus", PRICING_SAVINGS_PLAN_3Y, 48.75, NULL);
+    /* This one is from the second page. */
+    provider_support_assert_price(&b, "azure", a100, "westeurope", PRICING_ON_DEMAND, 4.05, NULL);
+    ck_assert_str_eq(provider_support_find(&b, a100, "westeurope", PRICING_ON_DEMAND)->effective_at,
+                     "2025-02-01T00:00:00Z");
     /* Both meters of one key are kept, ranked: the primary meter region wins when the run de-duplicates. */
-    const price_row *primary = find(&b, a100, "eastus", PRICING_ON_DEMAND, 1);
-    const price_row *secondary = find(&b, a100, "eastus", PRICING_ON_DEMAND, 0);
+    const price_row *primary = provider_support_find_ranked(&b, NULL, a100, "eastus", PRICING_ON_DEMAND, 1);
+    const price_row *secondary = provider_support_find_ranked(&b, NULL, a100, "eastus", PRICING_ON_DEMAND, 0);
     ck_assert_ptr_nonnull(primary);
     ck_assert_ptr_nonnull(secondary);
     ck_assert_double_eq_tol(primary->hourly, 3.71, 1e-9);
@@ -127,12 +95,8 @@ END_TEST
 static void expect_failure(const char *needle)
 {
     provider_run run = make_run();
-    price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_int_ne(provider_azure.fetch(&run, &b, err, sizeof err), 0);
-    ck_assert_msg(strstr(err, needle) != NULL, "error '%s' lacks '%s'", err, needle);
-    price_batch_free(&b);
+    char err[512];
+    provider_support_expect_failure(&provider_azure, &run, needle, err, sizeof err);
 }
 
 START_TEST(test_a_failing_second_page_fails_the_fetch)
@@ -185,9 +149,7 @@ START_TEST(test_rate_limit_is_waited_out)
     fixture_fail_first(second_page, 1, 429, 1);
     provider_run run = make_run();
     price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_msg(provider_azure.fetch(&run, &b, err, sizeof err) == 0, "%s", err);
+    provider_support_fetch(&provider_azure, &run, &b);
     ck_assert_uint_eq(fixture_hits(second_page), 2);
     ck_assert_uint_eq(b.count, 9);
     price_batch_free(&b);
@@ -214,9 +176,5 @@ static Suite *azure_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(azure_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(azure_suite());
 }

@@ -1,7 +1,6 @@
 /* The generic JSON price feed adapter: rows for several providers, both document forms, a later feed overriding an
  * earlier one, and malformed feeds failing. */
 #include <check.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +8,9 @@
 #include "config.h"
 #include "fetch.h"
 #include "providers/provider.h"
+#include "support/check_support.h"
 #include "support/fixture_server.h"
+#include "support/provider_support.h"
 
 static fixture_server *fs;
 static config cfg;
@@ -42,51 +43,29 @@ static void teardown(void)
 
 static provider_run make_run(void)
 {
-    provider_run run;
-    memset(&run, 0, sizeof run);
-    run.cfg = &cfg;
-    run.adapter = "feed";
-    run.instances = instances;
-    run.instance_count = sizeof instances / sizeof instances[0];
-    run.regions = regions;
-    run.region_count = sizeof regions / sizeof regions[0];
-    fetch_options_init(&run.fetch, 2, 1 << 20, NULL);
-    run.fetch.backoff_ms = 10;
-    return run;
-}
-
-static const price_row *find(const price_batch *b, const char *provider, const char *type, pricing_model model,
-                             int rank)
-{
-    for (size_t i = 0; i < b->count; i++) {
-        const price_row *r = &b->rows[i];
-        if (strcmp(r->provider, provider) == 0 && strcmp(r->instance_type, type) == 0 && r->model == model &&
-            (rank < 0 || r->rank == rank))
-            return r;
-    }
-    return NULL;
+    return provider_support_run(&cfg, "feed", instances, sizeof instances / sizeof instances[0], regions,
+                                sizeof regions / sizeof regions[0]);
 }
 
 START_TEST(test_rows_for_several_providers)
 {
     provider_run run = make_run();
     price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_msg(provider_feed.fetch(&run, &b, err, sizeof err) == 0, "%s", err);
+    provider_support_fetch(&provider_feed, &run, &b);
     ck_assert_uint_eq(b.count, 3);
     ck_assert_uint_eq(b.rows_seen, 4);
-    const price_row *p5 = find(&b, "aws", "p5.48xlarge", PRICING_ON_DEMAND, -1);
+    const price_row *p5 = provider_support_find_ranked(&b, "aws", "p5.48xlarge", NULL, PRICING_ON_DEMAND, -1);
     ck_assert_ptr_nonnull(p5);
     ck_assert_double_eq_tol(p5->hourly, 41.1, 1e-12);
     ck_assert_str_eq(p5->effective_at, "2025-05-01T00:00:00Z");
     /* The source names the feed without its query string (which may hold a token). */
     ck_assert_ptr_nonnull(strstr(p5->source, "feed:http://127.0.0.1:"));
     ck_assert_ptr_null(strstr(p5->source, "s3cret"));
-    const price_row *reserved = find(&b, "azure", "Standard_ND96isr_H100_v5", PRICING_RESERVED_1Y, -1);
+    const price_row *reserved =
+        provider_support_find_ranked(&b, "azure", "Standard_ND96isr_H100_v5", NULL, PRICING_RESERVED_1Y, -1);
     ck_assert_ptr_nonnull(reserved);
     ck_assert_double_eq_tol(reserved->hourly, 58.0, 1e-12); /* a decimal string */
-    const price_row *spot = find(&b, "aws", "g5.xlarge", PRICING_SPOT, -1);
+    const price_row *spot = provider_support_find_ranked(&b, "aws", "g5.xlarge", NULL, PRICING_SPOT, -1);
     ck_assert_ptr_nonnull(spot);
     ck_assert_str_eq(spot->spot_interruption, "5-10%");
     price_batch_free(&b);
@@ -99,14 +78,12 @@ START_TEST(test_a_later_feed_ranks_higher)
     cfg.feed_url_count = 2;
     provider_run run = make_run();
     price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_msg(provider_feed.fetch(&run, &b, err, sizeof err) == 0, "%s", err);
+    provider_support_fetch(&provider_feed, &run, &b);
     ck_assert_uint_eq(b.count, 4);
-    const price_row *later = find(&b, "aws", "p5.48xlarge", PRICING_ON_DEMAND, 1);
+    const price_row *later = provider_support_find_ranked(&b, "aws", "p5.48xlarge", NULL, PRICING_ON_DEMAND, 1);
     ck_assert_ptr_nonnull(later); /* the array form */
     ck_assert_double_eq_tol(later->hourly, 40.0, 1e-12);
-    ck_assert_ptr_nonnull(find(&b, "aws", "p5.48xlarge", PRICING_ON_DEMAND, 0));
+    ck_assert_ptr_nonnull(provider_support_find_ranked(&b, "aws", "p5.48xlarge", NULL, PRICING_ON_DEMAND, 0));
     price_batch_free(&b);
 }
 END_TEST
@@ -115,12 +92,8 @@ static void expect_failure(const char *file, const char *needle)
 {
     fixture_serve_file(negotiated, file, "application/json");
     provider_run run = make_run();
-    price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_int_ne(provider_feed.fetch(&run, &b, err, sizeof err), 0);
-    ck_assert_msg(strstr(err, needle) != NULL, "error '%s' lacks '%s'", err, needle);
-    price_batch_free(&b);
+    char err[512];
+    provider_support_expect_failure(&provider_feed, &run, needle, err, sizeof err);
 }
 
 START_TEST(test_malformed_feeds_fail)
@@ -135,12 +108,8 @@ START_TEST(test_not_a_feed_fails)
     static const char body[] = "{\"items\": []}";
     fixture_serve_body(negotiated, body, sizeof body - 1, "application/json");
     provider_run run = make_run();
-    price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_int_ne(provider_feed.fetch(&run, &b, err, sizeof err), 0);
-    ck_assert_ptr_nonnull(strstr(err, "no prices array"));
-    price_batch_free(&b);
+    char err[512];
+    provider_support_expect_failure(&provider_feed, &run, "no prices array", err, sizeof err);
 }
 END_TEST
 
@@ -171,9 +140,5 @@ static Suite *feed_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(feed_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(feed_suite());
 }

@@ -1,7 +1,6 @@
 /* The GCP Cloud Billing Catalog adapter: pages through nextPageToken with the API key, assembles instance prices
  * from GPU, core and RAM SKUs per region and usage type, and ignores SKUs that only look alike. */
 #include <check.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +8,9 @@
 #include "config.h"
 #include "fetch.h"
 #include "providers/provider.h"
+#include "support/check_support.h"
 #include "support/fixture_server.h"
+#include "support/provider_support.h"
 
 #define SKUS_PATH "/gcp/v1/services/6F81-5844-456A/skus"
 
@@ -46,66 +47,36 @@ static void teardown(void)
 
 static provider_run make_run(void)
 {
-    provider_run run;
-    memset(&run, 0, sizeof run);
-    run.cfg = &cfg;
-    run.adapter = "gcp";
-    run.instances = instances;
-    run.instance_count = sizeof instances / sizeof instances[0];
-    run.regions = regions;
-    run.region_count = sizeof regions / sizeof regions[0];
-    fetch_options_init(&run.fetch, 2, 1 << 20, NULL);
-    run.fetch.backoff_ms = 10;
-    run.fetch.max_attempts = 2;
-    return run;
-}
-
-static const price_row *find(const price_batch *b, const char *type, const char *region, pricing_model model)
-{
-    for (size_t i = 0; i < b->count; i++) {
-        const price_row *r = &b->rows[i];
-        if (strcmp(r->instance_type, type) == 0 && strcmp(r->region, region) == 0 && r->model == model)
-            return r;
-    }
-    return NULL;
-}
-
-static void assert_price(const price_batch *b, const char *type, const char *region, pricing_model model,
-                         double hourly)
-{
-    const price_row *r = find(b, type, region, model);
-    ck_assert_msg(r != NULL, "no %s %s %s", type, region, pricing_model_name(model));
-    ck_assert_msg(fabs(r->hourly - hourly) < 1e-9, "%s %s %s: %.9f, want %.9f", type, region,
-                  pricing_model_name(model), r->hourly, hourly);
-    ck_assert_str_eq(r->currency, "USD");
+    return provider_support_run(&cfg, "gcp", instances, sizeof instances / sizeof instances[0], regions,
+                                sizeof regions / sizeof regions[0]);
 }
 
 START_TEST(test_prices_are_assembled_from_parts)
 {
     provider_run run = make_run();
     price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_msg(provider_gcp.fetch(&run, &b, err, sizeof err) == 0, "%s", err);
+    provider_support_fetch(&provider_gcp, &run, &b);
     /* vCPUs x core + GiB x RAM + GPUs x GPU, units + nanos / 1e9 each. */
     double a2_1g = 12 * 0.0316 + 85 * 0.00424 + 1 * 2.934;
     double a2_1g_spot = 12 * 0.0126 + 85 * 0.0017 + 1 * 1.17;
     double a2_1g_1y = 12 * 0.0199 + 85 * 0.00267 + 1 * 1.85;
     for (int r = 1; r <= 2; r++) {
         const char *region = regions[r].id;
-        assert_price(&b, "a2-highgpu-1g", region, PRICING_ON_DEMAND, a2_1g);
-        assert_price(&b, "a2-highgpu-1g", region, PRICING_SPOT, a2_1g_spot);
-        assert_price(&b, "a2-highgpu-1g", region, PRICING_RESERVED_1Y, a2_1g_1y);
-        assert_price(&b, "a2-highgpu-2g", region, PRICING_ON_DEMAND, 24 * 0.0316 + 170 * 0.00424 + 2 * 2.934);
-        assert_price(&b, "g2-standard-4", region, PRICING_ON_DEMAND, 4 * 0.0249 + 16 * 0.0029 + 0.56);
+        provider_support_assert_price(&b, NULL, "a2-highgpu-1g", region, PRICING_ON_DEMAND, a2_1g, NULL);
+        provider_support_assert_price(&b, NULL, "a2-highgpu-1g", region, PRICING_SPOT, a2_1g_spot, NULL);
+        provider_support_assert_price(&b, NULL, "a2-highgpu-1g", region, PRICING_RESERVED_1Y, a2_1g_1y, NULL);
+        provider_support_assert_price(&b, NULL, "a2-highgpu-2g", region, PRICING_ON_DEMAND,
+                                      24 * 0.0316 + 170 * 0.00424 + 2 * 2.934, NULL);
+        provider_support_assert_price(&b, NULL, "g2-standard-4", region, PRICING_ON_DEMAND,
+                                      4 * 0.0249 + 16 * 0.0029 + 0.56, NULL);
     }
     /* The Mega GPU SKU is not the plain H100's; n1 has no SKUs here; Singapore has only an IDR core rate. */
-    ck_assert_ptr_null(find(&b, "a3-megagpu-8g", "us-central1", PRICING_ON_DEMAND));
-    ck_assert_ptr_null(find(&b, "n1-standard-4-t4-1", "us-central1", PRICING_ON_DEMAND));
-    ck_assert_ptr_null(find(&b, "a2-highgpu-1g", "asia-southeast1", PRICING_ON_DEMAND));
+    ck_assert_ptr_null(provider_support_find(&b, "a3-megagpu-8g", "us-central1", PRICING_ON_DEMAND));
+    ck_assert_ptr_null(provider_support_find(&b, "n1-standard-4-t4-1", "us-central1", PRICING_ON_DEMAND));
+    ck_assert_ptr_null(provider_support_find(&b, "a2-highgpu-1g", "asia-southeast1", PRICING_ON_DEMAND));
     ck_assert_uint_eq(b.count, 14);
     ck_assert_uint_eq(b.rows_seen, 15);
-    ck_assert_str_eq(find(&b, "g2-standard-4", "us-east1", PRICING_ON_DEMAND)->effective_at,
+    ck_assert_str_eq(provider_support_find(&b, "g2-standard-4", "us-east1", PRICING_ON_DEMAND)->effective_at,
                      "2025-04-01T07:00:00Z");
 
     char key[64], token[64], currency[16];
@@ -134,14 +105,10 @@ END_TEST
 static void expect_failure(const char *needle)
 {
     provider_run run = make_run();
-    price_batch b;
-    price_batch_init(&b);
-    char err[512] = "";
-    ck_assert_int_ne(provider_gcp.fetch(&run, &b, err, sizeof err), 0);
-    ck_assert_msg(strstr(err, needle) != NULL, "error '%s' lacks '%s'", err, needle);
+    char err[512];
+    provider_support_expect_failure(&provider_gcp, &run, needle, err, sizeof err);
     /* The key is in the query string, which never reaches an error message. */
     ck_assert_ptr_null(strstr(err, "test-key-123"));
-    price_batch_free(&b);
 }
 
 START_TEST(test_schema_drift_fails)
@@ -183,9 +150,5 @@ static Suite *gcp_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(gcp_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(gcp_suite());
 }

@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "migrate.h"
 #include "recommend.h"
+#include "support/check_support.h"
 #include "util.h"
 
 /* ---- the synthetic catalog -------------------------------------------------------------------------------------- */
@@ -974,9 +975,5 @@ static Suite *recommend_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(recommend_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(recommend_suite());
 }

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "support/check_support.h"
+
 #define MIGRATIONS_DIR "migrations"
 #define LAST_SEED_MIGRATION 5
 
@@ -556,9 +558,5 @@ static Suite *seed_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(seed_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed != 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run_suite(seed_suite());
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sizing.h"
+#include "support/check_support.h"
 
 #define EXACT_PARAMS_B 196.608
 #define near(a, b) ck_assert_double_eq_tol((a), (b), 1e-9 * fmax(1.0, fabs(b)))
@@ -296,9 +297,5 @@ static Suite *sizing_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(sizing_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(sizing_suite());
 }

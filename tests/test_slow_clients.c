@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "support/check_support.h"
 #include "util.h"
 
 #define PER_IP_LIMIT 100
@@ -267,9 +268,5 @@ int main(void)
     tcase_add_test(tc, readers_that_never_read_do_not_stop_others);
     tcase_add_test(tc, many_parallel_quick_clients);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(s);
 }

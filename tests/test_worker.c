@@ -13,6 +13,7 @@
 #include "config.h"
 #include "db.h"
 #include "fetch.h"
+#include "support/check_support.h"
 #include "support/fixture_server.h"
 #include "support/harness.h"
 #include "util.h"
@@ -418,9 +419,5 @@ static Suite *worker_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(worker_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return check_run_suite(worker_suite());
 }

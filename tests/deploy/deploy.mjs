@@ -7,22 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import YAML from 'yaml';
+import { checks } from '../contract/lib/checks.mjs';
 import { migrate as migrateDb, repoRoot, start, stop, tempDir } from '../contract/lib/daemon.mjs';
 
 const [build] = process.argv.slice(2);
-const results = { passed: 0, failed: 0 };
-
-function check(name, problems) {
-  const list = [].concat(problems ?? []).filter(Boolean);
-  if (list.length === 0) {
-    results.passed++;
-    return true;
-  }
-  results.failed++;
-  console.log(`FAIL ${name}`);
-  for (const p of list) console.log(`     ${p}`);
-  return false;
-}
+const { check, finish } = checks('deploy');
 
 function run(command, args, options = {}) {
   return spawnSync(command, args, { encoding: 'utf8', ...options });
@@ -442,8 +431,7 @@ async function main() {
   } finally {
     temp.remove();
   }
-  console.log(`deploy: ${results.passed} passed, ${results.failed} failed`);
-  process.exit(results.failed === 0 ? 0 : 1);
+  finish();
 }
 
 main();

@@ -4,22 +4,11 @@
 import { createServer } from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
+import { checks } from '../contract/lib/checks.mjs';
 import { migrate, start, stop, tempDir } from '../contract/lib/daemon.mjs';
 
 const [binary] = process.argv.slice(2);
-const results = { passed: 0, failed: 0 };
-
-function check(name, problems) {
-  const list = [].concat(problems ?? []).filter(Boolean);
-  if (list.length === 0) {
-    results.passed++;
-    return true;
-  }
-  results.failed++;
-  console.log(`FAIL ${name}`);
-  for (const p of list) console.log(`     ${p}`);
-  return false;
-}
+const { check, finish } = checks('ops');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -264,8 +253,7 @@ async function main() {
   } finally {
     temp.remove();
   }
-  console.log(`ops: ${results.passed} passed, ${results.failed} failed`);
-  process.exit(results.failed === 0 ? 0 : 1);
+  finish();
 }
 
 main();

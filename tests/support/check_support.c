@@ -1,0 +1,13 @@
+/* See check_support.h. */
+#include "check_support.h"
+
+#include <stdlib.h>
+
+int check_run_suite(Suite *s)
+{
+    SRunner *runner = srunner_create(s);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,74 @@
+/* Helpers the provider adapter suites share; see provider_support.h. */
+#include "provider_support.h"
+
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "fetch.h"
+
+provider_run provider_support_run(const config *cfg, const char *adapter, const provider_instance *instances,
+                                  size_t instance_count, const provider_region *regions, size_t region_count)
+{
+    provider_run run;
+    memset(&run, 0, sizeof run);
+    run.cfg = cfg;
+    run.adapter = adapter;
+    run.instances = instances;
+    run.instance_count = instance_count;
+    run.regions = regions;
+    run.region_count = region_count;
+    fetch_options_init(&run.fetch, 2, 1 << 20, NULL);
+    run.fetch.backoff_ms = 10;
+    run.fetch.max_attempts = 2;
+    return run;
+}
+
+void provider_support_fetch(const provider_adapter *adapter, const provider_run *run, price_batch *b)
+{
+    price_batch_init(b);
+    char err[512] = "";
+    ck_assert_msg(adapter->fetch(run, b, err, sizeof err) == 0, "%s", err);
+}
+
+void provider_support_expect_failure(const provider_adapter *adapter, const provider_run *run, const char *needle,
+                                     char *err, size_t err_len)
+{
+    price_batch b;
+    price_batch_init(&b);
+    err[0] = '\0';
+    ck_assert_int_ne(adapter->fetch(run, &b, err, err_len), 0);
+    ck_assert_msg(strstr(err, needle) != NULL, "error '%s' lacks '%s'", err, needle);
+    price_batch_free(&b);
+}
+
+const price_row *provider_support_find_ranked(const price_batch *b, const char *provider, const char *type,
+                                              const char *region, pricing_model model, int rank)
+{
+    for (size_t i = 0; i < b->count; i++) {
+        const price_row *r = &b->rows[i];
+        if ((provider == NULL || strcmp(r->provider, provider) == 0) && strcmp(r->instance_type, type) == 0 &&
+            (region == NULL || strcmp(r->region, region) == 0) && r->model == model && (rank < 0 || r->rank == rank))
+            return r;
+    }
+    return NULL;
+}
+
+const price_row *provider_support_find(const price_batch *b, const char *type, const char *region, pricing_model model)
+{
+    return provider_support_find_ranked(b, NULL, type, region, model, -1);
+}
+
+void provider_support_assert_price(const price_batch *b, const char *provider, const char *type, const char *region,
+                                   pricing_model model, double hourly, const char *band)
+{
+    const price_row *r = provider_support_find(b, type, region, model);
+    ck_assert_msg(r != NULL, "no %s %s %s", type, region, pricing_model_name(model));
+    ck_assert_msg(fabs(r->hourly - hourly) < 1e-9, "%s %s %s: %.9f, want %.9f", type, region,
+                  pricing_model_name(model), r->hourly, hourly);
+    ck_assert_str_eq(r->currency, "USD");
+    if (provider != NULL)
+        ck_assert_str_eq(r->provider, provider);
+    if (band != NULL)
+        ck_assert_str_eq(r->spot_interruption, band);
+}

@@ -1,0 +1,37 @@
+/* What the provider adapter suites share: a provider_run with test-sized fetch limits, finding a row in a price batch,
+ * and asserting one price. */
+#ifndef GPUREC_TEST_PROVIDER_SUPPORT_H
+#define GPUREC_TEST_PROVIDER_SUPPORT_H
+
+#include <stddef.h>
+
+#include "config.h"
+#include "providers/provider.h"
+
+/* A run of adapter over the given instance and region tables: 2 s timeout, 1 MiB cap, two attempts 10 ms apart, so a
+ * failing fixture fails fast. cfg and the tables are borrowed and must outlive the run. */
+provider_run provider_support_run(const config *cfg, const char *adapter, const provider_instance *instances,
+                                  size_t instance_count, const provider_region *regions, size_t region_count);
+
+/* Starts b empty and fills it with a run of adapter, which must succeed (the test fails with its message otherwise).
+ * The caller frees b with price_batch_free(). */
+void provider_support_fetch(const provider_adapter *adapter, const provider_run *run, price_batch *b);
+
+/* Asserts that a run of adapter fails with a message holding needle; the message is left in err. */
+void provider_support_expect_failure(const provider_adapter *adapter, const provider_run *run, const char *needle,
+                                     char *err, size_t err_len);
+
+/* The first row of b for type in region under model, whatever its provider and rank; NULL when there is none.
+ * Borrowed from b. */
+const price_row *provider_support_find(const price_batch *b, const char *type, const char *region, pricing_model model);
+
+/* The same with more to match on: provider and region match any when NULL, rank any when negative. */
+const price_row *provider_support_find_ranked(const price_batch *b, const char *provider, const char *type,
+                                              const char *region, pricing_model model, int rank);
+
+/* Asserts that b holds a USD row for type in region under model costing hourly (to 1e-9). provider, when not NULL, is
+ * the provider that row must name; band, when not NULL, its spot interruption band ("" for none). */
+void provider_support_assert_price(const price_batch *b, const char *provider, const char *type, const char *region,
+                                   pricing_model model, double hourly, const char *band);
+
+#endif

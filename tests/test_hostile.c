@@ -493,23 +493,29 @@ START_TEST(long_urls_and_headers)
 {
     fingerprint before;
     take_fingerprint(&before);
-    /* Past the service's limits on the request target (32 KiB) and headers (100 fields, 32 KiB): 414 / 431 problems. */
+    /* Past the service's limits on the request target (24 KiB) and headers (100 fields, 24 KiB): 414 / 431 problems. */
     char *value = repeat('a', 70000);
     char *path = xmalloc(70100);
-    snprintf(path, 70100, "/v1/instances?provider=%s", value);
+    snprintf(path, 70100, "/v1/instances?provider=%.30000s", value);
     char *req = xmalloc(70300);
     int len = snprintf(req, 70300, "GET %s HTTP/1.1\r\nHost: t\r\n\r\n", path);
-    expect_raw_problem("70 KB URL", req, (size_t)len, 414, true, "uri-too-long", NULL);
+    expect_raw_problem("30 KB URL", req, (size_t)len, 414, true, "uri-too-long", NULL);
+    len = snprintf(req, 70300, "GET /v1/gpus HTTP/1.1\r\nHost: t\r\nX-Filler: %.30000s\r\n\r\n", value);
+    expect_raw_problem("30 KB header", req, (size_t)len, 431, true, "headers-too-large", NULL);
+    /* Past the library's 64 KiB per connection: its own plain 414 / 431 page. */
+    snprintf(path, 70100, "/v1/instances?provider=%s", value);
+    len = snprintf(req, 70300, "GET %s HTTP/1.1\r\nHost: t\r\n\r\n", path);
+    expect_raw("70 KB URL", req, (size_t)len, 414, false);
     len = snprintf(req, 70300, "GET /v1/gpus HTTP/1.1\r\nHost: t\r\nX-Filler: %s\r\n\r\n", value);
-    expect_raw_problem("70 KB header", req, (size_t)len, 431, true, "headers-too-large", NULL);
+    expect_raw("70 KB header", req, (size_t)len, 431, false);
     /* Thousands of small headers add up the same way. */
-    size_t cap = 1000 * 32 + 128;
+    size_t cap = 150 * 32 + 128;
     char *many = xmalloc(cap);
     size_t used = (size_t)sprintf(many, "GET /v1/gpus HTTP/1.1\r\nHost: t\r\n");
-    for (int i = 0; i < 1000; i++)
+    for (int i = 0; i < 150; i++)
         used += (size_t)sprintf(many + used, "X-H%d: aaaaaaaaaaaaaaaa\r\n", i);
     used += (size_t)sprintf(many + used, "\r\n");
-    expect_raw_problem("1000 headers", many, used, 431, true, "headers-too-large", NULL);
+    expect_raw_problem("150 headers", many, used, 431, true, "headers-too-large", NULL);
     free(many);
 
     /* A long query value the service itself sees: named as the parameter at fault. */
@@ -524,24 +530,17 @@ START_TEST(long_urls_and_headers)
     for (int i = 0; i < 500; i++)
         used += (size_t)snprintf(path + used, 70100 - used, "p%d=1&", i);
     expect_long_get("500 unknown parameters", path, 400, "invalid-query", "p499");
-    /* Two thousand (a 14 KB target): still each one named. */
+    /* Two thousand: their parsed form does not fit the connection's memory, and libmicrohttpd drops the connection
+     * without an answer (0.9.75 has no error reply there). The service goes on. */
     used = (size_t)snprintf(path, 70100, "GET /v1/instances?");
     for (int i = 0; i < 2000; i++)
         used += (size_t)snprintf(path + used, 70100 - used, "p%d=1&", i);
     used += (size_t)snprintf(path + used, 70100 - used, " HTTP/1.1\r\nHost: t\r\n\r\n");
-    expect_raw_problem("2000 unknown parameters", path, used, 400, true, "invalid-query", "p1999");
-    /* Past the library's own 256 KiB per connection: it refuses with its plain error page; the service goes on. */
-    char *huge = repeat('b', 300000);
-    size_t huge_cap = 300000 + 128;
-    char *huge_req = xmalloc(huge_cap);
-    int huge_len = snprintf(huge_req, huge_cap, "GET /v1/gpus?x=%s HTTP/1.1\r\nHost: t\r\n\r\n", huge);
     inputs_tried++;
-    raw_reply refused = raw_exchange(huge_req, (size_t)huge_len);
-    ck_assert_msg(refused.status == 0 || refused.status == 414 || refused.status == 431, "300 KB URL: %.200s",
-                  refused.text);
-    free(refused.text);
-    free(huge_req);
-    free(huge);
+    raw_reply dropped = raw_exchange(path, used);
+    ck_assert_msg(dropped.status == 0 || dropped.status == 414 || dropped.status == 431, "2000 parameters: %.200s",
+                  dropped.text);
+    free(dropped.text);
     free(req);
     free(path);
     free(value);

@@ -101,8 +101,6 @@ static bool route_matches(const char *pattern, const char *path, char params[][2
 #define HTTP_CONNECTION_MEMORY ((size_t)32 * 1024)
 
 typedef struct request_state {
-    bool started;      /* the access handler has seen this request */
-    size_t uri_bytes;  /* the raw request target's length, query included */
     int64_t started_us;
     char *body;
     size_t body_size, body_cap;
@@ -655,40 +653,32 @@ static enum MHD_Result dispatch(http_server *server, struct MHD_Connection *conn
     return result;
 }
 
-/* Called by libmicrohttpd with the raw request target before the headers are read: the request's state starts here
- * (its pointer becomes *req_cls) so the target's full length is known. Freed in on_completed. */
-static void *on_uri(void *cls, const char *uri, struct MHD_Connection *connection)
-{
-    (void)cls;
-    (void)connection;
-    request_state *state = xcalloc(1, sizeof *state);
-    state->uri_bytes = strlen(uri);
-    return state;
-}
-
-typedef struct header_tally {
+typedef struct head_tally {
     size_t count, bytes;
-} header_tally;
+} head_tally;
 
-static enum MHD_Result tally_header(void *cls, enum MHD_ValueKind kind, const char *name, const char *value)
+/* Counts fields and their bytes; "name=value&" and "name: value\r\n" both add 2 or 4 bytes to the two strings. */
+static enum MHD_Result tally_value(void *cls, enum MHD_ValueKind kind, const char *name, const char *value)
 {
-    (void)kind;
-    header_tally *tally = cls;
+    head_tally *tally = cls;
     tally->count++;
-    tally->bytes += strlen(name) + (value ? strlen(value) : 0) + 4; /* ": " and CRLF */
+    tally->bytes += strlen(name) + (value ? strlen(value) : 0) + (kind == MHD_HEADER_KIND ? 4 : 2);
     return MHD_YES;
 }
 
-/* A problem for a request head past the service's limits, or NULL. */
-static problem *head_problem(struct MHD_Connection *connection, const request_state *state)
+/* A problem for a request head past the service's limits, or NULL. The target's length is the (decoded) path and
+ * query arguments: the library keeps no copy of the raw target, and decoding only ever shortens it. */
+static problem *head_problem(struct MHD_Connection *connection, const char *url)
 {
-    if (state->uri_bytes > HTTP_MAX_URI_BYTES)
+    head_tally target = {0, strlen(url)};
+    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, tally_value, &target);
+    if (target.bytes > HTTP_MAX_URI_BYTES)
         return problem_new(414, "uri-too-long", "URI Too Long",
-                           "The request target is %zu bytes long; the limit is %d bytes. Send long lists in fewer "
-                           "requests.",
-                           state->uri_bytes, HTTP_MAX_URI_BYTES);
-    header_tally tally = {0, 0};
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, tally_header, &tally);
+                           "The request target is about %zu bytes long; the limit is %d bytes. Send long lists in "
+                           "fewer requests.",
+                           target.bytes, HTTP_MAX_URI_BYTES);
+    head_tally tally = {0, 0};
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, tally_value, &tally);
     if (tally.count > HTTP_MAX_HEADERS || tally.bytes > HTTP_MAX_HEADER_BYTES)
         return problem_new(431, "headers-too-large", "Request Header Fields Too Large",
                            "The request has %zu header fields in %zu bytes; the limits are %d fields and %d bytes.",
@@ -703,11 +693,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     (void)version;
     http_server *server = cls;
     request_state *state = *req_cls;
-    if (state == NULL) /* on_uri always runs first; this keeps the handler safe should it not */
-        *req_cls = state = on_uri(server, url, connection);
-    if (!state->started) {
+    if (state == NULL) {
         /* First call: headers only. Answering now would make MHD close the connection, so only set up state. */
-        state->started = true;
+        state = xcalloc(1, sizeof *state);
         state->started_us = util_monotonic_us();
         state->route = "unmatched";
         util_copy(state->method, sizeof state->method, method);
@@ -716,7 +704,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         *req_cls = state;
         atomic_fetch_add(&server->in_flight, 1);
         metrics_request_started(server->app->metrics);
-        problem *too_large_head = head_problem(connection, state);
+        problem *too_large_head = head_problem(connection, url);
         if (too_large_head != NULL)
             return queue_problem(server, connection, state, too_large_head, NULL);
         const char *length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Length");
@@ -772,11 +760,6 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     request_state *state = *req_cls;
     if (state == NULL)
         return;
-    if (!state->started) { /* the library refused the request before the handler saw it */
-        free(state);
-        *req_cls = NULL;
-        return;
-    }
     long long duration = (long long)(util_monotonic_us() - state->started_us);
     int status = state->answered ? state->status : 499; /* the client went away before an answer */
     (void)code;
@@ -837,7 +820,6 @@ int http_start(app *application, http_server **out, char *err, size_t err_len)
         cfg->connection_timeout_s,
         /* the request line and headers must fit here, so it stays above the service's own head limits */
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, HTTP_CONNECTION_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
-        MHD_OPTION_URI_LOG_CALLBACK, on_uri, server,
         MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL, MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
     if (server->daemon == NULL) {
         snprintf(err, err_len, "cannot listen on %s:%u (in use, or not permitted)", cfg->listen_host,

@@ -18,5 +18,5 @@ for script in tests/*/run.sh; do
         failures="$failures $area"
     fi
 done
-echo "extra checks: $passed passed, $failed failed"
+echo "extra: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] || { echo "failed:$failures"; exit 1; }

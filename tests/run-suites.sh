@@ -26,5 +26,6 @@ for suite in "$build"/tests/test_*; do
         failures="$failures $name"
     fi
 done
-echo "suites ($build): $passed passed, $failed failed"
+echo "== all suites of $build"
+echo "suites: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] || { echo "failed suites:$failures"; exit 1; }

@@ -302,33 +302,18 @@ static void stop_server(pid_t pid)
     ck_assert_int_eq(wait_exit(pid, 15), 0);
 }
 
-typedef struct buffer {
-    char *data;
-    size_t size;
-} buffer;
-
-static size_t collect(char *chunk, size_t size, size_t count, void *userdata)
-{
-    buffer *b = userdata;
-    b->data = xrealloc(b->data, b->size + size * count + 1);
-    memcpy(b->data + b->size, chunk, size * count);
-    b->size += size * count;
-    b->data[b->size] = '\0';
-    return size * count;
-}
-
 /* One request to a child server; returns the status and the parsed body in *json (may be NULL). */
 static long http(int port, const char *method, const char *path, json_t **json)
 {
     CURL *curl = curl_easy_init();
     char url[256];
     snprintf(url, sizeof url, "http://127.0.0.1:%d%s", port, path);
-    buffer out = {xcalloc(1, 1), 0};
+    harness_buffer out = {xcalloc(1, 1), 0};
     struct curl_slist *headers = curl_slist_append(NULL, "Authorization: Bearer " ADMIN_TOKEN);
     curl_easy_setopt(curl, CURLOPT_URL, url);
     curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, harness_collect);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &out);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, 20L);
     long status = 0;

@@ -112,28 +112,12 @@ static void record(const char *version, double aws_price, const char *what)
 
 /* ---- clients -------------------------------------------------------------------------------------------------- */
 
-typedef struct buffer {
-    char *data;
-    size_t size;
-} buffer;
-
-static size_t collect(char *chunk, size_t size, size_t count, void *userdata)
-{
-    buffer *b = userdata;
-    size_t n = size * count;
-    b->data = xrealloc(b->data, b->size + n + 1);
-    memcpy(b->data + b->size, chunk, n);
-    b->size += n;
-    b->data[b->size] = '\0';
-    return n;
-}
-
 /* One request on a kept-alive handle; the parsed body of a 200, else NULL (counted as an error). */
 static json_t *request(CURL *curl, const char *path, const char *body, char *etag, size_t etag_len)
 {
     char url[256];
     snprintf(url, sizeof url, "%s%s", harness_url(h), path);
-    buffer out = {xcalloc(1, 1), 0}, headers = {xcalloc(1, 1), 0};
+    harness_buffer out = {xcalloc(1, 1), 0}, headers = {xcalloc(1, 1), 0};
     struct curl_slist *list = curl_slist_append(NULL, "Content-Type: application/json");
     list = curl_slist_append(list, "Expect:");
     curl_easy_setopt(curl, CURLOPT_URL, url);
@@ -144,9 +128,9 @@ static json_t *request(CURL *curl, const char *path, const char *body, char *eta
     } else {
         curl_easy_setopt(curl, CURLOPT_HTTPGET, 1L);
     }
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, harness_collect);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &out);
-    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, collect);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, harness_collect);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &headers);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, 20L);
     CURLcode rc = curl_easy_perform(curl);
@@ -338,11 +322,11 @@ static void *refresher_thread(void *arg)
     list = curl_slist_append(list, "Content-Type: application/json");
     for (int n = 0; !atomic_load(&stop); n++) {
         serve_feed(n % 2 ? 99.00 : 98.32);
-        buffer out = {xcalloc(1, 1), 0};
+        harness_buffer out = {xcalloc(1, 1), 0};
         curl_easy_setopt(curl, CURLOPT_URL, url);
         curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
         curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{\"provider\":\"feed\"}");
-        curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+        curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, harness_collect);
         curl_easy_setopt(curl, CURLOPT_WRITEDATA, &out);
         curl_easy_setopt(curl, CURLOPT_TIMEOUT, 20L);
         long status = 0;

@@ -125,14 +125,9 @@ const config *harness_config(const harness *h)
     return &h->cfg;
 }
 
-typedef struct growing {
-    char *data;
-    size_t size;
-} growing;
-
-static size_t collect(char *chunk, size_t size, size_t count, void *userdata)
+size_t harness_collect(char *chunk, size_t size, size_t count, void *userdata)
 {
-    growing *g = userdata;
+    harness_buffer *g = userdata;
     size_t n = size * count;
     g->data = xrealloc(g->data, g->size + n + 1);
     memcpy(g->data + g->size, chunk, n);
@@ -148,7 +143,7 @@ harness_response *harness_request(harness *h, const char *method, const char *pa
     ck_assert_ptr_nonnull(curl);
     char url[4096 + 128];
     snprintf(url, sizeof url, "%s%s", h->url, path);
-    growing body_out = {xcalloc(1, 1), 0}, headers_out = {xcalloc(1, 1), 0};
+    harness_buffer body_out = {xcalloc(1, 1), 0}, headers_out = {xcalloc(1, 1), 0};
     struct curl_slist *headers = NULL;
     bool has_content_type = false;
     for (size_t i = 0; extra_headers && extra_headers[i]; i++) {
@@ -168,9 +163,9 @@ harness_response *harness_request(harness *h, const char *method, const char *pa
         curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, (long)strlen(body));
     }
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, harness_collect);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body_out);
-    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, collect);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, harness_collect);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &headers_out);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, 30L);
     CURLcode rc = curl_easy_perform(curl);

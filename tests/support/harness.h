@@ -47,6 +47,14 @@ harness_response *harness_post_json(harness *h, const char *path, const char *bo
 int harness_response_header(const harness_response *r, const char *name, char *buf, size_t buf_len);
 void harness_response_free(harness_response *r);
 
+/* A growing NUL-terminated buffer and the libcurl write callback that fills it, for tests that drive libcurl
+ * themselves (kept-alive handles, raw timing). Start with {xcalloc(1, 1), 0}; the caller frees data. */
+typedef struct harness_buffer {
+    char *data;
+    size_t size;
+} harness_buffer;
+size_t harness_collect(char *chunk, size_t size, size_t count, void *userdata);
+
 /* Creates an empty temporary database file path in /tmp and applies every migration; caller frees the string and
  * unlinks the file. */
 char *harness_make_db(void);

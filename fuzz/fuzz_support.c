@@ -183,6 +183,14 @@ void http_reply_json(http_reply *reply, int status, json_t *body)
     reply->body = body;
 }
 
+void http_reply_json_text(http_reply *reply, int status, char *text, size_t len)
+{
+    free(reply->json_text);
+    reply->status = status;
+    reply->json_text = text;
+    reply->json_text_size = len;
+}
+
 void http_reply_problem(http_reply *reply, problem *p)
 {
     int status = problem_status(p);
@@ -191,7 +199,8 @@ void http_reply_problem(http_reply *reply, problem *p)
 
 void fuzz_check_reply(http_reply *reply)
 {
-    bool ok = reply->status >= 200 && reply->status < 300 && (reply->body != NULL || reply->raw != NULL);
+    bool ok = reply->status >= 200 && reply->status < 300 &&
+              (reply->body != NULL || reply->json_text != NULL || reply->raw != NULL);
     bool client_error = reply->status >= 400 && reply->status < 500 && reply->body != NULL &&
                         json_object_get(reply->body, "type") != NULL && json_object_get(reply->body, "title") != NULL;
     if (!ok && !client_error) {
@@ -207,7 +216,16 @@ void fuzz_check_reply(http_reply *reply)
         }
         free(text);
     }
+    if (reply->json_text != NULL) {
+        json_t *parsed = json_loadb(reply->json_text, reply->json_text_size, JSON_REJECT_DUPLICATES, NULL);
+        if (!json_is_object(parsed)) {
+            fprintf(stderr, "fuzz: the written answer is not a JSON object\n");
+            abort();
+        }
+        json_decref(parsed);
+    }
     json_decref(reply->body);
+    free(reply->json_text);
     free(reply->raw);
     memset(reply, 0, sizeof *reply);
 }

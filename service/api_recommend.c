@@ -88,12 +88,16 @@ int api_recommend(const http_request *req, http_reply *reply)
         .now = time(NULL),
         .stale_after_hours = req->app != NULL && req->app->cfg != NULL ? req->app->cfg->stale_after_hours : 0,
     };
-    json_t *result = NULL;
+    jsonw answer;
+    jsonw_init(&answer, 8192); /* a default answer is about 4.5 KB */
     problem *error = NULL;
-    if (recommend_run(req->snap, req->body, &opts, &result, &error) != 0) {
+    if (recommend_run(req->snap, req->body, &opts, &answer, &error) != 0) {
+        jsonw_discard(&answer);
         http_reply_problem(reply, error);
         return 0;
     }
-    http_reply_json(reply, 200, result);
+    size_t len = 0;
+    char *text = jsonw_finish(&answer, &len);
+    http_reply_json_text(reply, 200, text, len);
     return 0;
 }

@@ -46,6 +46,9 @@ typedef struct http_request {
 typedef struct http_reply {
     int status;
     json_t *body;            /* owned; serialized by the HTTP layer (problem bodies as application/problem+json) */
+    char *json_text;         /* owned; an answer already written as compact JSON (jsonw.h), with json_text_size:
+                                sent as application/json, re-indented for ?pretty */
+    size_t json_text_size;
     char *raw;               /* owned; a ready body instead of json (e.g. Prometheus text), with raw_size */
     size_t raw_size;
     const unsigned char *static_body; /* borrowed, lives forever (embedded assets), with raw_size */
@@ -69,6 +72,8 @@ size_t http_query_each(const http_request *req, http_query_visitor fn, void *ctx
 
 /* Fills reply with a JSON body (takes ownership of body). */
 void http_reply_json(http_reply *reply, int status, json_t *body);
+/* Fills reply with a JSON body already written (takes ownership of text, len bytes, from jsonw_finish()). */
+void http_reply_json_text(http_reply *reply, int status, char *text, size_t len);
 /* Fills reply with a problem (takes ownership of problem, see problem.h). */
 void http_reply_problem(http_reply *reply, problem *p);
 

@@ -32,33 +32,38 @@ const char *jsonv_type_name(const json_t *value)
     return "unknown";
 }
 
+/* Reports a problem with parent.key. The path is built only here: a valid request (the common case) pays for none. */
+#define FIELD_ERROR(p, parent, key, ...)                                                                               \
+    do {                                                                                                               \
+        char field_path[256];                                                                                          \
+        jsonv_path(field_path, sizeof field_path, (parent), (key));                                                   \
+        problem_add_field((p), field_path, __VA_ARGS__);                                                               \
+    } while (0)
+
 /* The member, or NULL after reporting it when required and missing. A JSON null counts as missing. */
-static const json_t *member(const json_t *obj, const char *parent, const char *key, bool required, char *path,
-                            size_t path_len, problem *p)
+static const json_t *member(const json_t *obj, const char *parent, const char *key, bool required, problem *p)
 {
-    jsonv_path(path, path_len, parent, key);
     const json_t *value = obj ? json_object_get(obj, key) : NULL;
     if (value != NULL && json_is_null(value))
         value = NULL;
     if (value == NULL && required)
-        problem_add_field(p, path, "is required");
+        FIELD_ERROR(p, parent, key, "is required");
     return value;
 }
 
 bool jsonv_number(const json_t *obj, const char *parent, const char *key, bool required, double min, double max,
                   double *out, problem *p)
 {
-    char path[256];
-    const json_t *value = member(obj, parent, key, required, path, sizeof path, p);
+    const json_t *value = member(obj, parent, key, required, p);
     if (value == NULL)
         return false;
     if (!json_is_number(value)) {
-        problem_add_field(p, path, "must be a number, not %s", jsonv_type_name(value));
+        FIELD_ERROR(p, parent, key, "must be a number, not %s", jsonv_type_name(value));
         return false;
     }
     double number = json_number_value(value);
     if (!isfinite(number) || number < min || number > max) {
-        problem_add_field(p, path, "must be between %g and %g", min, max);
+        FIELD_ERROR(p, parent, key, "must be between %g and %g", min, max);
         return false;
     }
     *out = number;
@@ -68,8 +73,7 @@ bool jsonv_number(const json_t *obj, const char *parent, const char *key, bool r
 bool jsonv_integer(const json_t *obj, const char *parent, const char *key, bool required, long long min,
                    long long max, long long *out, problem *p)
 {
-    char path[256];
-    const json_t *value = member(obj, parent, key, required, path, sizeof path, p);
+    const json_t *value = member(obj, parent, key, required, p);
     if (value == NULL)
         return false;
     long long number;
@@ -79,11 +83,11 @@ bool jsonv_integer(const json_t *obj, const char *parent, const char *key, bool 
                json_real_value(value) == floor(json_real_value(value)) && fabs(json_real_value(value)) < 9e15) {
         number = (long long)json_real_value(value);
     } else {
-        problem_add_field(p, path, "must be a whole number, not %s", jsonv_type_name(value));
+        FIELD_ERROR(p, parent, key, "must be a whole number, not %s", jsonv_type_name(value));
         return false;
     }
     if (number < min || number > max) {
-        problem_add_field(p, path, "must be between %lld and %lld", min, max);
+        FIELD_ERROR(p, parent, key, "must be between %lld and %lld", min, max);
         return false;
     }
     *out = number;
@@ -92,12 +96,11 @@ bool jsonv_integer(const json_t *obj, const char *parent, const char *key, bool 
 
 bool jsonv_bool(const json_t *obj, const char *parent, const char *key, bool required, bool *out, problem *p)
 {
-    char path[256];
-    const json_t *value = member(obj, parent, key, required, path, sizeof path, p);
+    const json_t *value = member(obj, parent, key, required, p);
     if (value == NULL)
         return false;
     if (!json_is_boolean(value)) {
-        problem_add_field(p, path, "must be true or false, not %s", jsonv_type_name(value));
+        FIELD_ERROR(p, parent, key, "must be true or false, not %s", jsonv_type_name(value));
         return false;
     }
     *out = json_is_true(value);
@@ -107,17 +110,16 @@ bool jsonv_bool(const json_t *obj, const char *parent, const char *key, bool req
 bool jsonv_string(const json_t *obj, const char *parent, const char *key, bool required, size_t max_len,
                   const char **out, problem *p)
 {
-    char path[256];
-    const json_t *value = member(obj, parent, key, required, path, sizeof path, p);
+    const json_t *value = member(obj, parent, key, required, p);
     if (value == NULL)
         return false;
     if (!json_is_string(value)) {
-        problem_add_field(p, path, "must be a string, not %s", jsonv_type_name(value));
+        FIELD_ERROR(p, parent, key, "must be a string, not %s", jsonv_type_name(value));
         return false;
     }
     size_t len = json_string_length(value);
     if (len == 0 || len > max_len || strlen(json_string_value(value)) != len) {
-        problem_add_field(p, path, "must be a non-empty string of at most %zu bytes without NUL", max_len);
+        FIELD_ERROR(p, parent, key, "must be a non-empty string of at most %zu bytes without NUL", max_len);
         return false;
     }
     *out = json_string_value(value);
@@ -139,49 +141,49 @@ static void list_names(char *buf, size_t buf_len, const char *const *names, size
 bool jsonv_enum(const json_t *obj, const char *parent, const char *key, bool required, const char *const *names,
                 size_t count, int *out, problem *p)
 {
-    char path[256];
-    const json_t *value = member(obj, parent, key, required, path, sizeof path, p);
+    const json_t *value = member(obj, parent, key, required, p);
     if (value == NULL)
         return false;
-    char allowed[512];
-    list_names(allowed, sizeof allowed, names, count);
-    if (!json_is_string(value)) {
-        problem_add_field(p, path, "must be one of: %s (got %s)", allowed, jsonv_type_name(value));
-        return false;
-    }
-    for (size_t i = 0; i < count; i++) {
-        if (strcmp(json_string_value(value), names[i]) == 0) {
-            *out = (int)i;
-            return true;
+    if (json_is_string(value)) {
+        for (size_t i = 0; i < count; i++) {
+            if (strcmp(json_string_value(value), names[i]) == 0) {
+                *out = (int)i;
+                return true;
+            }
         }
     }
-    problem_add_field(p, path, "must be one of: %s", allowed);
+    char allowed[512];
+    list_names(allowed, sizeof allowed, names, count);
+    if (!json_is_string(value))
+        FIELD_ERROR(p, parent, key, "must be one of: %s (got %s)", allowed, jsonv_type_name(value));
+    else
+        FIELD_ERROR(p, parent, key, "must be one of: %s", allowed);
     return false;
 }
 
 bool jsonv_string_array(const json_t *obj, const char *parent, const char *key, size_t max_items, size_t max_len,
                         const json_t **out, problem *p)
 {
-    char path[256];
-    const json_t *value = member(obj, parent, key, false, path, sizeof path, p);
+    const json_t *value = member(obj, parent, key, false, p);
     if (value == NULL)
         return false;
     if (!json_is_array(value)) {
-        problem_add_field(p, path, "must be an array of strings, not %s", jsonv_type_name(value));
+        FIELD_ERROR(p, parent, key, "must be an array of strings, not %s", jsonv_type_name(value));
         return false;
     }
     if (json_array_size(value) > max_items) {
-        problem_add_field(p, path, "must have at most %zu entries", max_items);
+        FIELD_ERROR(p, parent, key, "must have at most %zu entries", max_items);
         return false;
     }
     bool ok = true;
     size_t index;
     const json_t *entry;
     json_array_foreach(value, index, entry) {
-        char entry_path[280];
-        jsonv_index_path(entry_path, sizeof entry_path, path, index);
         if (!json_is_string(entry) || json_string_length(entry) == 0 || json_string_length(entry) > max_len ||
             strlen(json_string_value(entry)) != json_string_length(entry)) {
+            char path[256], entry_path[280];
+            jsonv_path(path, sizeof path, parent, key);
+            jsonv_index_path(entry_path, sizeof entry_path, path, index);
             problem_add_field(p, entry_path, "must be a non-empty string of at most %zu bytes", max_len);
             ok = false;
         }
@@ -194,13 +196,12 @@ bool jsonv_string_array(const json_t *obj, const char *parent, const char *key, 
 bool jsonv_object(const json_t *obj, const char *parent, const char *key, bool required, const json_t **out,
                   problem *p)
 {
-    char path[256];
     *out = NULL;
-    const json_t *value = member(obj, parent, key, required, path, sizeof path, p);
+    const json_t *value = member(obj, parent, key, required, p);
     if (value == NULL)
         return false;
     if (!json_is_object(value)) {
-        problem_add_field(p, path, "must be an object, not %s", jsonv_type_name(value));
+        FIELD_ERROR(p, parent, key, "must be an object, not %s", jsonv_type_name(value));
         return false;
     }
     *out = value;
@@ -216,10 +217,7 @@ void jsonv_reject_unknown(const json_t *obj, const char *parent, const char *con
         bool known = false;
         for (size_t i = 0; i < count && !known; i++)
             known = strcmp(key, allowed[i]) == 0;
-        if (!known) {
-            char path[256];
-            jsonv_path(path, sizeof path, parent, key);
-            problem_add_field(p, path, "is not a known field");
-        }
+        if (!known)
+            FIELD_ERROR(p, parent, key, "is not a known field");
     }
 }

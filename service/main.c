@@ -185,7 +185,13 @@ static int run_recommend(const config *cfg)
         goto out;
     }
     recommend_options options = {time(NULL), cfg->stale_after_hours};
-    if (recommend_run(snap, request, &options, &result, &failure) != 0) {
+    jsonw answer;
+    jsonw_init(&answer, 8192);
+    int run_rc = recommend_run(snap, request, &options, &answer, &failure);
+    char *answer_text = jsonw_finish(&answer, NULL);
+    result = run_rc == 0 ? json_loads(answer_text, 0, NULL) : NULL;
+    free(answer_text);
+    if (run_rc != 0) {
         json_t *body = problem_into_json(failure);
         failure = NULL;
         json_dumpf(body, stderr, JSON_INDENT(2) | JSON_REAL_PRECISION(15));

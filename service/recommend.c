@@ -9,6 +9,7 @@
 
 #include "cost.h"
 #include "jsonv.h"
+#include "numfmt.h"
 #include "sizing.h"
 #include "util.h"
 
@@ -883,35 +884,28 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
 
 /* ---- response --------------------------------------------------------------------------------------------------- */
 
-/* json_object_set_new() for this file's keys, which are ASCII literals: jansson need not check them for UTF-8. */
-static void put(json_t *object, const char *key, json_t *value)
+/* A number as the answer shows it: rounded to 1/scale. */
+static void write_rounded(jsonw *out, double value, double scale)
 {
-    json_object_set_new_nocheck(object, key, value);
+    jsonw_real(out, round(value * scale) / scale);
 }
 
-/* A JSON string of text: the same value json_string() gives, without its UTF-8 scan for plain ASCII (most of what the
- * answer says), which cannot be invalid. */
-static json_t *text_json(const char *text)
+/* A count that may be fractional (GPU slices): an integer when whole, else rounded to 1/1000. */
+static void write_count(jsonw *out, double value)
 {
-    if (text == NULL)
-        return NULL;
-    size_t len = 0;
-    while (text[len] != '\0') {
-        if ((unsigned char)text[len] >= 0x80)
-            return json_string(text);
-        len++;
-    }
-    return json_stringn_nocheck(text, len);
+    if (value == floor(value) && fabs(value) < 9e15)
+        jsonw_integer(out, (long long)value);
+    else
+        write_rounded(out, value, 1000.0);
 }
 
-static json_t *rounded(double value, double scale)
+/* A figure the answer gives only when known (> 0), else null. */
+static void write_positive_or_null(jsonw *out, double value, double scale)
 {
-    return json_real(round(value * scale) / scale);
-}
-
-static json_t *count_json(double value)
-{
-    return value == floor(value) && fabs(value) < 9e15 ? json_integer((json_int_t)value) : rounded(value, 1000.0);
+    if (value > 0)
+        write_rounded(out, value, scale);
+    else
+        jsonw_null(out);
 }
 
 static const char *peak_metric_name(precision p)
@@ -952,27 +946,46 @@ static const char *score_metric_name(const rec_request *r, bool length_known)
     return "";
 }
 
-static json_t *requirements_json(const rec_request *r, const sizing_requirements *req)
+static void write_requirements(jsonw *out, const rec_request *r, const sizing_requirements *req)
 {
-    json_t *out = json_object();
-    put(out, "kind", text_json(workload_kind_name(r->workload.kind)));
-    put(out, "gpu_memory_gb", rounded(req->gpu_memory_gb, 100.0));
-    put(out, "weights_gb", req->weights_gb > 0 ? rounded(req->weights_gb, 100.0) : json_null());
-    put(out, "precision", text_json(precision_name(r->workload.precision)));
-    put(out, "bytes_per_param", json_real(sizing_bytes_per_param(r->workload.precision)));
-    put(out, "peak_metric", text_json(peak_metric_name(r->workload.precision)));
-    put(out, "bound", text_json(workload_bound_name(r->bound)));
-    put(out, "flops", req->flops > 0 ? json_real(req->flops) : json_null());
-    put(out, "utilization", json_real(req->utilization));
-    put(out, "job_hours", r->job_hours > 0 ? json_real(r->job_hours) : json_null());
-    put(out, "max_nodes", json_integer(r->max_nodes));
-    json_t *pricing = json_array();
+    jsonw_object_begin(out);
+    jsonw_key(out, "kind");
+    jsonw_string(out, workload_kind_name(r->workload.kind));
+    jsonw_key(out, "gpu_memory_gb");
+    write_rounded(out, req->gpu_memory_gb, 100.0);
+    jsonw_key(out, "weights_gb");
+    write_positive_or_null(out, req->weights_gb, 100.0);
+    jsonw_key(out, "precision");
+    jsonw_string(out, precision_name(r->workload.precision));
+    jsonw_key(out, "bytes_per_param");
+    jsonw_real(out, sizing_bytes_per_param(r->workload.precision));
+    jsonw_key(out, "peak_metric");
+    jsonw_string(out, peak_metric_name(r->workload.precision));
+    jsonw_key(out, "bound");
+    jsonw_string(out, workload_bound_name(r->bound));
+    jsonw_key(out, "flops");
+    if (req->flops > 0)
+        jsonw_real(out, req->flops);
+    else
+        jsonw_null(out);
+    jsonw_key(out, "utilization");
+    jsonw_real(out, req->utilization);
+    jsonw_key(out, "job_hours");
+    if (r->job_hours > 0)
+        jsonw_real(out, r->job_hours);
+    else
+        jsonw_null(out);
+    jsonw_key(out, "max_nodes");
+    jsonw_integer(out, r->max_nodes);
+    jsonw_key(out, "pricing");
+    jsonw_array_begin(out);
     for (int m = 0; m < PRICING_COUNT; m++)
         if (r->pricing_allowed[m])
-            json_array_append_new(pricing, text_json(pricing_model_name((pricing_model)m)));
-    put(out, "pricing", pricing);
-    put(out, "formula", text_json(req->formula));
-    return out;
+            jsonw_string(out, pricing_model_name((pricing_model)m));
+    jsonw_array_end(out);
+    jsonw_key(out, "formula");
+    jsonw_string(out, req->formula);
+    jsonw_object_end(out);
 }
 
 #define MAX_NOTES 8
@@ -989,16 +1002,16 @@ static void note(notes *n, const char *fmt, ...)
         return;
     va_list args;
     va_start(args, fmt);
-    vsnprintf(n->text[n->count++], sizeof n->text[0], fmt, args);
+    numfmt_vformat(n->text[n->count++], sizeof n->text[0], fmt, args);
     va_end(args);
 }
 
-static json_t *notes_json(const notes *n)
+static void write_notes(jsonw *out, const notes *n)
 {
-    json_t *array = json_array();
+    jsonw_array_begin(out);
     for (size_t i = 0; i < n->count; i++)
-        json_array_append_new(array, text_json(n->text[i]));
-    return array;
+        jsonw_string(out, n->text[i]);
+    jsonw_array_end(out);
 }
 
 /* Workloads whose results people rely on without checking every bit: a flipped bit silently corrupts a model or a
@@ -1049,7 +1062,7 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
              inst->gpu_count, gpu->name, ft->total_memory_gb);
     char used[64] = "in total";
     if (ft->useful_gpus < ft->total_gpus)
-        snprintf(used, sizeof used, "on the %g of %g GPUs one replica uses", ft->useful_gpus, ft->total_gpus);
+        numfmt_format(used, sizeof used, "on the %g of %g GPUs one replica uses", ft->useful_gpus, ft->total_gpus);
     if (r->bound == BOUND_MEMORY_BANDWIDTH)
         note(reasons, "Memory-bandwidth-bound: %.0f GB/s per GPU, %.0f GB/s %s, $%.4f per GB/s-hour.",
              gpu->memory_bandwidth_gb_per_s, ft->throughput, used, c->hourly_usd / ft->throughput);
@@ -1089,7 +1102,7 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
     if (c->pricing == PRICING_SPOT && !r->checkpointing && (isnan(ft->hours) || ft->hours > SPOT_LONG_JOB_HOURS)) {
         char length[48] = "a long-running job";
         if (!isnan(ft->hours))
-            snprintf(length, sizeof length, "a %.0f-hour job", ft->hours);
+            numfmt_format(length, sizeof length, "a %.0f-hour job", ft->hours);
         note(warnings, "Spot capacity can be reclaimed (interruption frequency %s) and checkpointing is off: %s "
                        "would restart from the beginning.",
              price->spot_interruption ? price->spot_interruption : "not published", length);
@@ -1113,40 +1126,66 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
              workload_kind_name(r->workload.kind));
 }
 
-static json_t *recommendation_json(const rec_request *r, const sizing_requirements *req,
-                                   const recommend_options *opts, const candidate *c, size_t rank, double best_metric,
-                                   fetch_time_memo *memo)
+static void write_recommendation(jsonw *out, const rec_request *r, const sizing_requirements *req,
+                                 const recommend_options *opts, const candidate *c, size_t rank, double best_metric,
+                                 fetch_time_memo *memo)
 {
     const catalog_instance *inst = c->offer->instance;
-    json_t *out = json_object();
-    put(out, "rank", json_integer((json_int_t)rank));
-    put(out, "provider", text_json(inst->provider->id));
-    put(out, "instance_type", text_json(inst->id));
-    put(out, "region", text_json(c->offer->region->id));
-    json_t *gpu = json_object();
-    put(gpu, "id", text_json(inst->gpu->id));
-    put(gpu, "name", text_json(inst->gpu->name));
-    put(gpu, "memory_gb", count_json(inst->gpu->memory_gb));
-    put(out, "gpu", gpu);
-    put(out, "gpu_count", count_json(inst->gpu_count));
-    put(out, "gpu_memory_gb", count_json(c->fit.total_memory_gb));
-    put(out, "nodes", json_integer(c->fit.nodes));
-    put(out, "pricing", text_json(pricing_model_name(c->pricing)));
-    put(out, "hourly_usd", rounded(c->hourly_usd, 1e6));
-    put(out, "monthly_usd", rounded(c->hourly_usd * COST_HOURS_PER_MONTH, 100.0));
-    put(out, "estimated_hours", isnan(c->fit.hours) ? json_null() : rounded(c->fit.hours, 1e4));
-    put(out, "estimated_total_usd", isnan(c->total_usd) ? json_null() : rounded(c->total_usd, 100.0));
-    put(out, "score", rounded(c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0));
-    notes reasons = {.count = 0}, warnings = {.count = 0};
+    jsonw_object_begin(out);
+    jsonw_key(out, "rank");
+    jsonw_integer(out, (long long)rank);
+    jsonw_key(out, "provider");
+    jsonw_string(out, inst->provider->id);
+    jsonw_key(out, "instance_type");
+    jsonw_string(out, inst->id);
+    jsonw_key(out, "region");
+    jsonw_string(out, c->offer->region->id);
+    jsonw_key(out, "gpu");
+    jsonw_object_begin(out);
+    jsonw_key(out, "id");
+    jsonw_string(out, inst->gpu->id);
+    jsonw_key(out, "name");
+    jsonw_string(out, inst->gpu->name);
+    jsonw_key(out, "memory_gb");
+    write_count(out, inst->gpu->memory_gb);
+    jsonw_object_end(out);
+    jsonw_key(out, "gpu_count");
+    write_count(out, inst->gpu_count);
+    jsonw_key(out, "gpu_memory_gb");
+    write_count(out, c->fit.total_memory_gb);
+    jsonw_key(out, "nodes");
+    jsonw_integer(out, c->fit.nodes);
+    jsonw_key(out, "pricing");
+    jsonw_string(out, pricing_model_name(c->pricing));
+    jsonw_key(out, "hourly_usd");
+    write_rounded(out, c->hourly_usd, 1e6);
+    jsonw_key(out, "monthly_usd");
+    write_rounded(out, c->hourly_usd * COST_HOURS_PER_MONTH, 100.0);
+    jsonw_key(out, "estimated_hours");
+    if (isnan(c->fit.hours))
+        jsonw_null(out);
+    else
+        write_rounded(out, c->fit.hours, 1e4);
+    jsonw_key(out, "estimated_total_usd");
+    if (isnan(c->total_usd))
+        jsonw_null(out);
+    else
+        write_rounded(out, c->total_usd, 100.0);
+    jsonw_key(out, "score");
+    write_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0);
+    notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */
+    reasons.count = warnings.count = 0;
     explain(r, req, opts, c, memo, &reasons, &warnings);
-    put(out, "reasons", notes_json(&reasons));
-    put(out, "warnings", notes_json(&warnings));
-    return out;
+    jsonw_key(out, "reasons");
+    write_notes(out, &reasons);
+    jsonw_key(out, "warnings");
+    write_notes(out, &warnings);
+    jsonw_object_end(out);
 }
 
 /* ---- entry point ------------------------------------------------------------------------------------------------ */
 
-int recommend_run(const catalog *snap, const json_t *request, const recommend_options *opts, json_t **result,
+int recommend_run(const catalog *snap, const json_t *request, const recommend_options *opts, jsonw *out,
                   problem **error)
 {
     int rc = -1;
@@ -1156,7 +1195,6 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
     walk_state st;
     memset(&r, 0, sizeof r);
     memset(&st, 0, sizeof st);
-    *result = NULL;
     *error = NULL;
 
     if (!json_is_object(request)) {
@@ -1202,25 +1240,34 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
         walk_offers(&r, &filters, snap, &req, &st);
     qsort(st.heap.items, st.heap.count, sizeof *st.heap.items, candidate_qsort_cmp);
 
-    json_t *doc = json_object();
-    put(doc, "requirements", requirements_json(&r, &req));
-    put(doc, "objective", text_json(objective_names[r.objective]));
+    jsonw_object_begin(out);
+    jsonw_key(out, "requirements");
+    write_requirements(out, &r, &req);
+    jsonw_key(out, "objective");
+    jsonw_string(out, objective_names[r.objective]);
     bool length_known = req.flops > 0 || r.job_hours > 0;
-    put(doc, "score_metric", text_json(score_metric_name(&r, length_known)));
-    json_t *list = json_array();
+    jsonw_key(out, "score_metric");
+    jsonw_string(out, score_metric_name(&r, length_known));
+    jsonw_key(out, "recommendations");
+    jsonw_array_begin(out);
     fetch_time_memo memo = {NULL, 0, 0};
     for (size_t i = 0; i < st.heap.count; i++)
-        json_array_append_new(list, recommendation_json(&r, &req, opts, &st.heap.items[i], i + 1,
-                                                        st.heap.items[0].metric, &memo));
-    put(doc, "recommendations", list);
-    put(doc, "considered", json_integer((json_int_t)st.considered));
-    json_t *rejected = json_object();
-    for (int i = 0; i < REJECT_COUNT; i++)
-        if (st.rejected[i] > 0)
-            put(rejected, reject_names[i], json_integer((json_int_t)st.rejected[i]));
-    put(doc, "rejected", rejected);
-    put(doc, "catalog_version", text_json(snap->version));
-    *result = doc;
+        write_recommendation(out, &r, &req, opts, &st.heap.items[i], i + 1, st.heap.items[0].metric, &memo);
+    jsonw_array_end(out);
+    jsonw_key(out, "considered");
+    jsonw_integer(out, (long long)st.considered);
+    jsonw_key(out, "rejected");
+    jsonw_object_begin(out);
+    for (int i = 0; i < REJECT_COUNT; i++) {
+        if (st.rejected[i] > 0) {
+            jsonw_key(out, reject_names[i]);
+            jsonw_integer(out, (long long)st.rejected[i]);
+        }
+    }
+    jsonw_object_end(out);
+    jsonw_key(out, "catalog_version");
+    jsonw_string(out, snap->version);
+    jsonw_object_end(out);
     rc = 0;
 out:
     free(st.heap.items);

@@ -49,19 +49,41 @@ void util_format_time(time_t t, char *buf, size_t buf_len)
     strftime(buf, buf_len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* n decimal digits at text as a number, or -1 when any of them is not a digit. */
+static int fixed_digits(const char *text, int n)
+{
+    int value = 0;
+    for (int i = 0; i < n; i++) {
+        if (text[i] < '0' || text[i] > '9')
+            return -1;
+        value = value * 10 + (text[i] - '0');
+    }
+    return value;
+}
+
+/* Read by hand rather than with sscanf: every recommendation judges its prices' fetch times, and sscanf's generality
+ * (locales, widths, white space) cost more than the rest of the check. */
 int util_parse_time(const char *text, time_t *out)
 {
     struct tm tm;
     memset(&tm, 0, sizeof tm);
-    int consumed = 0;
-    if (sscanf(text, "%4d-%2d-%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &consumed) != 3 || consumed != 10)
+    if (strnlen(text, 10) < 10 || text[4] != '-' || text[7] != '-')
         return -1;
-    const char *rest = text + consumed;
+    tm.tm_year = fixed_digits(text, 4);
+    tm.tm_mon = fixed_digits(text + 5, 2);
+    tm.tm_mday = fixed_digits(text + 8, 2);
+    if (tm.tm_year < 0 || tm.tm_mon < 0 || tm.tm_mday < 0)
+        return -1;
+    const char *rest = text + 10;
     if (*rest == 'T' || *rest == ' ') {
-        int fields = 0;
-        if (sscanf(rest + 1, "%2d:%2d:%2d%n", &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &fields) != 3 || fields != 8)
+        if (strnlen(rest + 1, 8) < 8 || rest[3] != ':' || rest[6] != ':')
             return -1;
-        rest += 1 + fields;
+        tm.tm_hour = fixed_digits(rest + 1, 2);
+        tm.tm_min = fixed_digits(rest + 4, 2);
+        tm.tm_sec = fixed_digits(rest + 7, 2);
+        if (tm.tm_hour < 0 || tm.tm_min < 0 || tm.tm_sec < 0)
+            return -1;
+        rest += 9;
         if (*rest == '.') {
             rest++;
             while (*rest >= '0' && *rest <= '9')

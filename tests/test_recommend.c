@@ -141,16 +141,24 @@ static json_t *run_on(const catalog *snap, const char *body, int *status)
     json_t *request = json_loads(body, JSON_DECODE_ANY, &error);
     ck_assert_msg(request != NULL, "bad test JSON %s: %s", body, error.text);
     recommend_options opts = {.now = test_now(), .stale_after_hours = 48};
-    json_t *result = NULL;
+    jsonw answer;
+    jsonw_init(&answer, 0);
     problem *p = NULL;
-    int rc = recommend_run(snap, request, &opts, &result, &p);
+    int rc = recommend_run(snap, request, &opts, &answer, &p);
     json_decref(request);
+    size_t len = 0;
+    char *text = jsonw_finish(&answer, &len);
     if (rc == 0) {
         ck_assert_ptr_null(p);
         *status = 200;
+        json_error_t parse_error;
+        json_t *result = json_loadb(text, len, JSON_REJECT_DUPLICATES, &parse_error);
+        ck_assert_msg(result != NULL, "the answer is not JSON (%s): %s", parse_error.text, text);
+        free(text);
         return result;
     }
-    ck_assert_ptr_null(result);
+    ck_assert_uint_eq(len, 0); /* nothing written for a refused request */
+    free(text);
     ck_assert_ptr_nonnull(p);
     *status = problem_status(p);
     return problem_into_json(p);

@@ -1,0 +1,52 @@
+/* A streaming JSON writer: compact text, ASCII only (\uXXXX escapes), reals with 15 significant digits. Its output is
+ * byte for byte what json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(15)) gives for the same
+ * values (tests/test_jsonw.c compares them), at a fraction of the cost: answers are written straight into one growing
+ * buffer, and reals are printed without printf (numfmt.h).
+ *
+ * A writer belongs to one thread. Calls go in document order: in an object, jsonw_key() before each value; the writer
+ * does not check the nesting (its callers are this service's own answer builders). */
+#ifndef GPUREC_JSONW_H
+#define GPUREC_JSONW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+/* A comma is due before a key or a value unless the text so far is empty or ends in '{', '[' or ':', so the writer
+ * keeps no stack and nests as deep as the caller goes. */
+typedef struct jsonw {
+    char *buf; /* owned; NUL-terminated at all times */
+    size_t len;
+    size_t cap;
+} jsonw;
+
+/* Starts an empty writer with room for about initial bytes. */
+void jsonw_init(jsonw *w, size_t initial);
+/* Frees the buffer (after an abandoned document); jsonw_finish() hands it over instead. */
+void jsonw_discard(jsonw *w);
+/* The finished text (NUL-terminated, caller frees) and its length; the writer is left empty. */
+char *jsonw_finish(jsonw *w, size_t *len_out);
+
+void jsonw_object_begin(jsonw *w);
+void jsonw_object_end(jsonw *w);
+void jsonw_array_begin(jsonw *w);
+void jsonw_array_end(jsonw *w);
+/* A member's name (ASCII or UTF-8); the next call writes its value. */
+void jsonw_key(jsonw *w, const char *key);
+
+void jsonw_string(jsonw *w, const char *text); /* NULL writes null */
+void jsonw_stringn(jsonw *w, const char *text, size_t len);
+void jsonw_integer(jsonw *w, long long value);
+/* A finite real as "%.15g", with ".0" added when that reads as an integer; a non-finite one writes null (JSON has no
+ * NaN; jansson cannot hold one either). */
+void jsonw_real(jsonw *w, double value);
+void jsonw_bool(jsonw *w, bool value);
+void jsonw_null(jsonw *w);
+/* Any jansson value, members in insertion order (jansson's own order for dumps). NULL writes null. */
+void jsonw_value(jsonw *w, const json_t *value);
+
+/* The compact text of a jansson value (caller frees), as jsonw_value() writes it. */
+char *jsonw_dump(const json_t *value, size_t *len_out);
+
+#endif

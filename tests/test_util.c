@@ -1,0 +1,68 @@
+/* Small helpers (service/util.c): the time-stamp reader every price's freshness check uses. */
+#include <check.h>
+#include <string.h>
+#include <time.h>
+
+#include "support/check_support.h"
+#include "util.h"
+
+START_TEST(parse_time_accepts)
+{
+    time_t t;
+    ck_assert_int_eq(util_parse_time("2025-06-02T00:00:00Z", &t), 0);
+    ck_assert_int_eq((long long)t, 1748822400LL); /* date -u -d 2025-06-02 +%s */
+    ck_assert_int_eq(util_parse_time("2025-06-02 00:00:00", &t), 0);
+    ck_assert_int_eq((long long)t, 1748822400LL);
+    ck_assert_int_eq(util_parse_time("2025-06-02", &t), 0);
+    ck_assert_int_eq((long long)t, 1748822400LL);
+    ck_assert_int_eq(util_parse_time("2025-06-02T12:34:56.789Z", &t), 0);
+    ck_assert_int_eq((long long)t, 1748822400LL + 12 * 3600 + 34 * 60 + 56);
+    ck_assert_int_eq(util_parse_time("2024-02-29T23:59:60+00:00", &t), 0); /* a leap second is allowed through */
+    ck_assert_int_eq(util_parse_time("1970-01-01T00:00:00Z", &t), 0);
+    ck_assert_int_eq((long long)t, 0);
+}
+END_TEST
+
+START_TEST(parse_time_refuses)
+{
+    static const char *bad[] = {
+        "",           "2025",       "2025-06",          "2025-6-02",            "2025-06-2",
+        "2025/06/02", "20250602",   "2025-13-01",       "2025-00-10",           "2025-06-32",
+        "2025-06-00", "+025-06-02", "2025- 6-02",       "2025-06-02T",          "2025-06-02T24:00:00Z",
+        "2025-06-02T12:60:00Z",     "2025-06-02T12:00:61Z", "2025-06-02T12:00", "2025-06-02T12:00:00+01:00",
+        "2025-06-02T12:00:00Zjunk", "2025-06-02x", "abcd-ef-gh",   "2025-06-02T1a:00:00Z",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        time_t t = 12345;
+        ck_assert_msg(util_parse_time(bad[i], &t) == -1, "accepted \"%s\"", bad[i]);
+        ck_assert_int_eq((long long)t, 12345); /* untouched */
+    }
+}
+END_TEST
+
+START_TEST(format_time_round_trip)
+{
+    char text[32];
+    util_format_time(1748822400, text, sizeof text);
+    ck_assert_str_eq(text, "2025-06-02T00:00:00Z");
+    time_t back;
+    ck_assert_int_eq(util_parse_time(text, &back), 0);
+    ck_assert_int_eq((long long)back, 1748822400LL);
+}
+END_TEST
+
+static Suite *util_suite(void)
+{
+    Suite *s = suite_create("util");
+    TCase *tc = tcase_create("time");
+    tcase_add_test(tc, parse_time_accepts);
+    tcase_add_test(tc, parse_time_refuses);
+    tcase_add_test(tc, format_time_round_trip);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return check_run_suite(util_suite());
+}

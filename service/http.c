@@ -271,40 +271,48 @@ static char *serialize_body(struct MHD_Connection *connection, const json_t *bod
     return text;
 }
 
+/* A response that takes bytes (malloc'ed, len long): libmicrohttpd frees them once sent. A HEAD answer sends none. */
+static struct MHD_Response *response_taking(char *bytes, size_t len, bool head)
+{
+    if (head) {
+        free(bytes);
+        return MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    }
+    struct MHD_Response *response = MHD_create_response_from_buffer(len, bytes, MHD_RESPMEM_MUST_FREE);
+    if (response == NULL)
+        free(bytes);
+    return response;
+}
+
+/* Sends reply. Owned bodies (json_text, raw) are handed to libmicrohttpd, which frees them: reply no longer holds them. */
 static enum MHD_Result queue(http_server *server, struct MHD_Connection *connection, request_state *state,
-                             const http_reply *reply, bool head)
+                             http_reply *reply, bool head)
 {
     struct MHD_Response *response = NULL;
-    char *text = NULL;
     const char *content_type = reply->content_type;
     if (reply->body != NULL) {
         size_t len = 0;
-        text = serialize_body(connection, reply->body, &len);
+        char *text = serialize_body(connection, reply->body, &len);
         bool is_problem = reply->status >= 400 && json_object_get(reply->body, "type") != NULL &&
                           json_object_get(reply->body, "title") != NULL;
         content_type = is_problem ? "application/problem+json" : "application/json";
-        if (head) {
-            free(text);
-            response = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
-        } else {
-            response = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
-        }
-        text = NULL;
+        response = response_taking(text, len, head);
     } else if (reply->json_text != NULL) {
-        const char *bytes = reply->json_text;
+        char *text = reply->json_text;
         size_t len = reply->json_text_size;
-        char *indented = NULL;
+        reply->json_text = NULL;
         json_t *doc = NULL;
-        if (wants_pretty(connection) && (doc = json_loadb(bytes, len, 0, NULL)) != NULL) {
-            indented = serialize_body(connection, doc, &len);
-            bytes = indented;
+        if (wants_pretty(connection) && (doc = json_loadb(text, len, 0, NULL)) != NULL) {
+            free(text);
+            text = serialize_body(connection, doc, &len);
+            json_decref(doc);
         }
         content_type = "application/json";
-        response = MHD_create_response_from_buffer(head ? 0 : len, (void *)bytes, MHD_RESPMEM_MUST_COPY);
-        free(indented);
-        json_decref(doc);
+        response = response_taking(text, len, head);
     } else if (reply->raw != NULL) {
-        response = MHD_create_response_from_buffer(head ? 0 : reply->raw_size, reply->raw, MHD_RESPMEM_MUST_COPY);
+        char *text = reply->raw;
+        reply->raw = NULL;
+        response = response_taking(text, reply->raw_size, head);
     } else if (reply->static_body != NULL) {
         response = MHD_create_response_from_buffer(head ? 0 : reply->raw_size, (void *)reply->static_body,
                                                    MHD_RESPMEM_PERSISTENT);

@@ -76,6 +76,25 @@ START_TEST(recommends_over_http)
 }
 END_TEST
 
+/* The answer is written as compact text; ?pretty indents the same document. */
+START_TEST(pretty_gives_the_same_document_indented)
+{
+    harness_response *compact = harness_post_json(daemon_under_test, "/v1/recommend", SEVEN_B);
+    harness_response *pretty = harness_post_json(daemon_under_test, "/v1/recommend?pretty=1", SEVEN_B);
+    ck_assert_int_eq(compact->status, 200);
+    ck_assert_int_eq(pretty->status, 200);
+    ck_assert_ptr_null(strchr(compact->body, '\n'));
+    ck_assert_ptr_nonnull(strstr(pretty->body, "{\n  \"requirements\": {\n    \"kind\": \"inference\""));
+    ck_assert_int_eq(pretty->body[strlen(pretty->body) - 1], '\n');
+    ck_assert(json_equal(compact->json, pretty->json));
+    char type[128] = "";
+    ck_assert_int_eq(harness_response_header(pretty, "Content-Type", type, sizeof type), 0);
+    ck_assert_msg(strncmp(type, "application/json", 16) == 0, "Content-Type %s", type);
+    harness_response_free(compact);
+    harness_response_free(pretty);
+}
+END_TEST
+
 START_TEST(bad_input_is_a_problem_naming_the_field)
 {
     harness_response *r = harness_post_json(daemon_under_test, "/v1/recommend",
@@ -236,6 +255,7 @@ static Suite *api_recommend_suite(void)
     tcase_add_checked_fixture(tc, start_daemon, stop_daemon);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, recommends_over_http);
+    tcase_add_test(tc, pretty_gives_the_same_document_indented);
     tcase_add_test(tc, bad_input_is_a_problem_naming_the_field);
     tcase_add_loop_test(tc, never_a_server_error, 0, (int)(sizeof hostile_bodies / sizeof hostile_bodies[0]));
     tcase_add_test(tc, impossible_request_is_an_empty_answer);

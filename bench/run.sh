@@ -100,9 +100,11 @@ printf '%s' '{"workload": {"kind": "training", "model_params_b": 70, "precision"
 printf '%s' '{"items":[{"provider":"aws","instance_type":"p5.48xlarge","region":"us-east-1","count":2,"months":3}]}' \
     >"$work/estimate.json"
 
-# name|method|path|body file: the endpoints, in table order
+# name|method|path|body file|varied parameter: the endpoints, in table order. A varied parameter gets another value
+# on every request (bench/wrk.lua), so the daemon's answer cache rarely holds the answer: the cost of a new query.
 endpoints="healthz|GET|/healthz|
 instances|GET|/v1/instances?gpu=h100-sxm-80gb&limit=20|
+instances-new|GET|/v1/instances?gpu=h100-sxm-80gb&limit=20||min_gpu_memory_gb
 recommend|POST|/v1/recommend|$work/recommend.json
 recommend-train|POST|/v1/recommend|$work/recommend-train.json
 estimate|POST|/v1/estimate|$work/estimate.json"
@@ -168,10 +170,10 @@ server_gone() {
     exit 1
 }
 
-# load KEY CATALOG METHOD PATH BODY: one wrk run against $port; appends "KEY CATALOG rps p50_us p99_us errors" to
-# results. A request that does not answer 200 before the load is a failure of the run, not a figure.
+# load KEY CATALOG METHOD PATH BODY [VARY]: one wrk run against $port; appends "KEY CATALOG rps p50_us p99_us errors"
+# to results. A request that does not answer 200 before the load is a failure of the run, not a figure.
 load() {
-    key=$1 catalog=$2 method=$3 path=$4 body=$5
+    key=$1 catalog=$2 method=$3 path=$4 body=$5 vary=${6:-}
     if [ -n "$body" ]; then
         check=$("$probe" request "$port" "$method" "$path" "$body") || server_gone
     else
@@ -185,7 +187,7 @@ load() {
         exit 1
     fi
     printf '%s\n' "$check" | head -n 1 | sed "s/^/$key $catalog /" >>"$work/sizes.txt"
-    line=$(BENCH_METHOD=$method BENCH_BODY_FILE=$body wrk -t1 -c"$connections" -d"${seconds}s" -s bench/wrk.lua \
+    line=$(BENCH_METHOD=$method BENCH_BODY_FILE=$body BENCH_VARY=$vary wrk -t1 -c"$connections" -d"${seconds}s" -s bench/wrk.lua \
         "http://127.0.0.1:$port$path" | grep '^bench-result') || {
         echo "bench: wrk failed on $method $path" >&2
         exit 1
@@ -221,8 +223,8 @@ while [ "$r" -le "$repeat" ]; do
         start "gpurec-$catalog" $(daemon_cmd "$work/$catalog.db" warn)
         dpid=$pid
         echo "$catalog ready_ms $ready_ms" >>"$work/servers.txt"
-        while IFS='|' read -r key method path body; do
-            load "$key" "$catalog" "$method" "$path" "$body"
+        while IFS='|' read -r key method path body vary; do
+            load "$key" "$catalog" "$method" "$path" "$body" "$vary"
         done <<EOF
 $endpoints
 EOF
@@ -290,10 +292,12 @@ awk_status=0
             names["healthz"] = "GET /healthz"
             names["healthz-logged"] = "GET /healthz, access log on"
             names["instances"] = "GET /v1/instances?gpu=h100..&limit=20"
+            names["instances-new"] = "  the same, a new query each time"
             names["recommend"] = "POST /v1/recommend (7B inference)"
             names["recommend-train"] = "POST /v1/recommend (70B training)"
             names["estimate"] = "POST /v1/estimate"
             base["healthz"] = "baseline-get"; base["healthz-logged"] = "baseline-get"; base["instances"] = "baseline-get"
+            base["instances-new"] = "baseline-get"
             base["recommend"] = "baseline-post-recommend"; base["recommend-train"] = "baseline-post-recommend"
             base["estimate"] = "baseline-post-estimate"
             printf "%-38s %-7s %9s %8s %8s %7s %7s  %s\n", "endpoint", "catalog", "req/s", "p50 ms", "p99 ms", "errors", "ratio", "targets"
@@ -316,6 +320,7 @@ awk_status=0
                     goal = goal (goal == "" ? "" : " ") "p99<=10ms errors=0"
                     if (b > 10 || e > 0) ok = 0
                     if (key == "healthz-logged") goal = "(logging cost, no target)"
+                    else if (key == "instances-new") goal = "(answer cache missed, no target)"
                     else { goal = goal (ok ? "  ok" : "  MISSED"); if (!ok) missed++ }
                 }
                 printf "%-38s %-7s %9.0f %8.2f %8.2f %7d %7s  %s\n", names[key], label(cat), r, a, b, e, ratio, goal

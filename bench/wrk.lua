@@ -2,6 +2,8 @@
 -- line bench/run.sh can read.
 --   BENCH_METHOD     GET (default) or POST
 --   BENCH_BODY_FILE  a file whose bytes are sent as an application/json body
+--   BENCH_VARY       a query parameter given another value on every request (0 to 63.9 in steps of 0.1, appended
+--                    to the path), so no two of 640 consecutive requests are the same query
 -- Prints: bench-result rps=R p50_us=A p99_us=B requests=N status_errors=S socket_errors=E bytes=Y
 -- (wrk counts answers with a status of 400 or more as status errors; socket errors are connect, read, write and
 -- timeout errors together.)
@@ -13,6 +15,15 @@ if body_file ~= nil and body_file ~= "" then
     wrk.body = f:read("*a")
     f:close()
     wrk.headers["Content-Type"] = "application/json"
+end
+
+local vary = os.getenv("BENCH_VARY")
+if vary ~= nil and vary ~= "" then
+    local counter = 0
+    request = function()
+        counter = counter + 1
+        return wrk.format(nil, wrk.path .. "&" .. vary .. "=" .. ((counter % 640) / 10))
+    end
 end
 
 function done(summary, latency, requests)

@@ -15,12 +15,6 @@ int api_instances_list(const http_request *req, http_reply *reply);
 int api_instances_get(const http_request *req, http_reply *reply);
 int api_providers_list(const http_request *req, http_reply *reply);
 
-/* JSON for catalog items, shared by endpoints that embed them. Each returns a new reference. */
-json_t *api_gpu_json(const catalog_gpu *gpu);
-json_t *api_gpu_brief_json(const catalog_gpu *gpu);
-json_t *api_price_json(const catalog_price *price);
-json_t *api_prices_json(const catalog_offer *offer);
-
 /* A 503 problem for requests that arrive before the first catalog is loaded. */
 problem *api_no_catalog(void);
 

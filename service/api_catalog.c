@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "jsonw.h"
 #include "util.h"
 #include "worker.h"
 
@@ -21,18 +22,7 @@ static json_t *number_or_null(double value)
     return isnan(value) ? json_null() : json_real(value);
 }
 
-/* Money rounded to a millionth of a dollar: sums and ratios are computed unrounded, only output is rounded. */
-static json_t *money(double usd)
-{
-    return json_real(round(usd * 1e6) / 1e6);
-}
-
-json_t *api_gpu_brief_json(const catalog_gpu *gpu)
-{
-    return json_pack("{s:s, s:s, s:f}", "id", gpu->id, "name", gpu->name, "memory_gb", gpu->memory_gb);
-}
-
-json_t *api_gpu_json(const catalog_gpu *gpu)
+static json_t *gpu_json(const catalog_gpu *gpu)
 {
     json_t *item = json_object();
     json_object_set_new(item, "id", json_string(gpu->id));
@@ -66,48 +56,99 @@ json_t *api_gpu_json(const catalog_gpu *gpu)
     return item;
 }
 
-json_t *api_price_json(const catalog_price *price)
+/* Instances and their prices are written straight to text (jsonw.h): a page of them is most of what the catalog
+ * serves, and building a jansson tree for it cost several times the filtering. */
+
+/* Money rounded to a millionth of a dollar: sums and ratios are computed unrounded, only output is rounded. */
+static void write_money(jsonw *out, double usd)
 {
-    json_t *item = json_object();
-    json_object_set_new(item, "hourly_usd", money(price->hourly_usd));
-    json_object_set_new(item, "hourly", json_real(price->hourly));
-    json_object_set_new(item, "currency", json_string(price->currency));
-    if (strcmp(price->currency, "USD") != 0)
-        json_object_set_new(item, "usd_per_unit", json_real(price->usd_per_unit));
-    json_object_set_new(item, "source", json_string(price->source));
-    json_object_set_new(item, "fetched_at", json_string(price->fetched_at));
-    json_object_set_new(item, "effective_at", json_string(price->effective_at));
-    if (price->spot_interruption != NULL)
-        json_object_set_new(item, "spot_interruption", json_string(price->spot_interruption));
-    return item;
+    jsonw_real(out, round(usd * 1e6) / 1e6);
 }
 
-json_t *api_prices_json(const catalog_offer *offer)
+static void write_price(jsonw *out, const catalog_price *price)
 {
-    json_t *prices = json_object();
-    for (int m = 0; m < PRICING_COUNT; m++) {
-        if (offer->prices[m].present)
-            json_object_set_new(prices, pricing_model_name((pricing_model)m), api_price_json(&offer->prices[m]));
+    jsonw_object_begin(out);
+    jsonw_key(out, "hourly_usd");
+    write_money(out, price->hourly_usd);
+    jsonw_key(out, "hourly");
+    jsonw_real(out, price->hourly);
+    jsonw_key(out, "currency");
+    jsonw_string(out, price->currency);
+    if (strcmp(price->currency, "USD") != 0) {
+        jsonw_key(out, "usd_per_unit");
+        jsonw_real(out, price->usd_per_unit);
     }
-    return prices;
+    jsonw_key(out, "source");
+    jsonw_string(out, price->source);
+    jsonw_key(out, "fetched_at");
+    jsonw_string(out, price->fetched_at);
+    jsonw_key(out, "effective_at");
+    jsonw_string(out, price->effective_at);
+    if (price->spot_interruption != NULL) {
+        jsonw_key(out, "spot_interruption");
+        jsonw_string(out, price->spot_interruption);
+    }
+    jsonw_object_end(out);
 }
 
-static void add_instance_shape(json_t *item, const catalog_instance *in)
+static void write_prices(jsonw *out, const catalog_offer *offer)
 {
-    json_object_set_new(item, "provider", json_string(in->provider->id));
-    json_object_set_new(item, "instance_type", json_string(in->id));
-    json_object_set_new(item, "family", json_string(in->family));
-    json_object_set_new(item, "gpu", api_gpu_brief_json(in->gpu));
-    json_object_set_new(item, "gpu_count", json_real(round(in->gpu_count * 10000) / 10000));
-    json_object_set_new(item, "fractional_gpu", json_boolean(in->gpu_count < 1));
-    json_object_set_new(item, "gpu_memory_gb", json_real(in->gpu_memory_gb));
-    json_object_set_new(item, "vcpus", json_integer(in->vcpus));
-    json_object_set_new(item, "memory_gb", json_real(in->memory_gb));
-    json_object_set_new(item, "network_gbps", json_real(in->network_gbps));
-    json_object_set_new(item, "interconnect", json_string(in->gpu_interconnect));
-    json_object_set_new(item, "cluster_network", json_string(in->cluster_network));
-    json_object_set_new(item, "cluster_network_gbps", json_real(in->cluster_network_gbps));
-    json_object_set_new(item, "source", json_string(in->source));
+    jsonw_object_begin(out);
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        if (offer->prices[m].present) {
+            jsonw_key(out, pricing_model_name((pricing_model)m));
+            write_price(out, &offer->prices[m]);
+        }
+    }
+    jsonw_object_end(out);
+}
+
+/* The instance type's members, inside an object the caller opened. */
+static void write_instance_shape(jsonw *out, const catalog_instance *in)
+{
+    jsonw_key(out, "provider");
+    jsonw_string(out, in->provider->id);
+    jsonw_key(out, "instance_type");
+    jsonw_string(out, in->id);
+    jsonw_key(out, "family");
+    jsonw_string(out, in->family);
+    jsonw_key(out, "gpu");
+    jsonw_object_begin(out);
+    jsonw_key(out, "id");
+    jsonw_string(out, in->gpu->id);
+    jsonw_key(out, "name");
+    jsonw_string(out, in->gpu->name);
+    jsonw_key(out, "memory_gb");
+    jsonw_real(out, in->gpu->memory_gb);
+    jsonw_object_end(out);
+    jsonw_key(out, "gpu_count");
+    jsonw_real(out, round(in->gpu_count * 10000) / 10000);
+    jsonw_key(out, "fractional_gpu");
+    jsonw_bool(out, in->gpu_count < 1);
+    jsonw_key(out, "gpu_memory_gb");
+    jsonw_real(out, in->gpu_memory_gb);
+    jsonw_key(out, "vcpus");
+    jsonw_integer(out, in->vcpus);
+    jsonw_key(out, "memory_gb");
+    jsonw_real(out, in->memory_gb);
+    jsonw_key(out, "network_gbps");
+    jsonw_real(out, in->network_gbps);
+    jsonw_key(out, "interconnect");
+    jsonw_string(out, in->gpu_interconnect);
+    jsonw_key(out, "cluster_network");
+    jsonw_string(out, in->cluster_network);
+    jsonw_key(out, "cluster_network_gbps");
+    jsonw_real(out, in->cluster_network_gbps);
+    jsonw_key(out, "source");
+    jsonw_string(out, in->source);
+}
+
+/* Hands the finished document to the reply (200). */
+static void reply_written(http_reply *reply, jsonw *out)
+{
+    size_t len = 0;
+    char *text = jsonw_finish(out, &len);
+    http_reply_json_text(reply, 200, text, len);
 }
 
 /* ---- query parameters ----------------------------------------------------------------------------------------- */
@@ -240,20 +281,41 @@ static bool parse_cursor(const http_request *req, size_t *offset, problem *p)
     return true;
 }
 
+/* The cursor of the page after [offset, offset + shown) into buf, or false when that page was the last. */
+static bool next_page_cursor(char *buf, size_t len, size_t total, size_t offset, size_t shown, const catalog *snap)
+{
+    if (offset + shown >= total)
+        return false;
+    make_cursor(buf, len, offset + shown, snap);
+    return true;
+}
+
 static json_t *page_envelope(json_t *items, size_t total, size_t offset, size_t shown, const catalog *snap)
 {
     json_t *body = json_object();
     json_object_set_new(body, "items", items);
     json_object_set_new(body, "total", json_integer((json_int_t)total));
-    if (offset + shown < total) {
-        char cursor[64];
-        make_cursor(cursor, sizeof cursor, offset + shown, snap);
-        json_object_set_new(body, "next_cursor", json_string(cursor));
-    } else {
-        json_object_set_new(body, "next_cursor", json_null());
-    }
+    char cursor[64];
+    bool more = next_page_cursor(cursor, sizeof cursor, total, offset, shown, snap);
+    json_object_set_new(body, "next_cursor", more ? json_string(cursor) : json_null());
     json_object_set_new(body, "catalog_version", json_string(snap->version));
     return body;
+}
+
+/* page_envelope()'s members after the items array the caller wrote, and the closing brace. */
+static void write_page_end(jsonw *out, size_t total, size_t offset, size_t shown, const catalog *snap)
+{
+    jsonw_key(out, "total");
+    jsonw_integer(out, (long long)total);
+    jsonw_key(out, "next_cursor");
+    char cursor[64];
+    if (next_page_cursor(cursor, sizeof cursor, total, offset, shown, snap))
+        jsonw_string(out, cursor);
+    else
+        jsonw_null(out);
+    jsonw_key(out, "catalog_version");
+    jsonw_string(out, snap->version);
+    jsonw_object_end(out);
 }
 
 static int reply_bad_query(http_reply *reply, problem *p)
@@ -302,7 +364,7 @@ int api_gpus_list(const http_request *req, http_reply *reply)
             (by_precision && isnan(catalog_gpu_peak(gpu, needed))))
             continue;
         if (total >= offset && total < offset + (size_t)limit)
-            json_array_append_new(items, api_gpu_json(gpu));
+            json_array_append_new(items, gpu_json(gpu));
         total++;
     }
     http_reply_json(reply, 200, page_envelope(items, total, offset, json_array_size(items), req->snap));
@@ -319,7 +381,7 @@ int api_gpus_get(const http_request *req, http_reply *reply)
                                               req->params[0]));
         return 0;
     }
-    json_t *item = api_gpu_json(gpu);
+    json_t *item = gpu_json(gpu);
     json_t *instances = json_array();
     for (size_t i = 0; i < req->snap->instance_count; i++) {
         const catalog_instance *in = &req->snap->instances[i];
@@ -363,6 +425,47 @@ static int compare_ranked(const void *a, const void *b)
     if (!x_nan && x->key != y->key)
         return x->key < y->key ? -1 : 1;
     return x->offer < y->offer ? -1 : x->offer > y->offer; /* catalog order breaks ties: stable pages */
+}
+
+static void ranked_sift_down(ranked_offer *heap, size_t size, size_t at)
+{
+    for (;;) {
+        size_t largest = at, left = 2 * at + 1, right = left + 1;
+        if (left < size && compare_ranked(&heap[left], &heap[largest]) > 0)
+            largest = left;
+        if (right < size && compare_ranked(&heap[right], &heap[largest]) > 0)
+            largest = right;
+        if (largest == at)
+            return;
+        ranked_offer swap = heap[at];
+        heap[at] = heap[largest];
+        heap[largest] = swap;
+        at = largest;
+    }
+}
+
+/* Moves the first `wanted` offers in compare_ranked() order to the front of ranked, sorted, and returns how many there
+ * are (at most count). A page needs only those: a bounded max-heap picks them in O(count log wanted), where sorting
+ * every match cost more than the rest of the request. */
+static size_t keep_first(ranked_offer *ranked, size_t count, size_t wanted)
+{
+    if (wanted >= count) {
+        qsort(ranked, count, sizeof *ranked, compare_ranked);
+        return count;
+    }
+    if (wanted == 0)
+        return 0;
+    /* ranked[0 .. wanted) is a max-heap of the best seen so far: its root is the worst of them */
+    for (size_t start = wanted / 2; start-- > 0;)
+        ranked_sift_down(ranked, wanted, start);
+    for (size_t i = wanted; i < count; i++) {
+        if (compare_ranked(&ranked[i], &ranked[0]) < 0) {
+            ranked[0] = ranked[i];
+            ranked_sift_down(ranked, wanted, 0);
+        }
+    }
+    qsort(ranked, wanted, sizeof *ranked, compare_ranked);
+    return wanted;
 }
 
 static void parse_instance_query(const http_request *req, instance_query *q, problem *p)
@@ -481,25 +584,41 @@ static double sort_value(const instance_query *q, const catalog_offer *offer)
     return NAN;
 }
 
-static json_t *offer_json(const instance_query *q, const catalog_offer *offer)
+static void write_offer(jsonw *out, const instance_query *q, const catalog_offer *offer)
 {
-    json_t *item = json_object();
-    add_instance_shape(item, offer->instance);
-    json_object_set_new(item, "region", json_string(offer->region->id));
-    json_object_set_new(item, "region_name", json_string(offer->region->name));
-    json_object_set_new(item, "prices", api_prices_json(offer));
+    jsonw_object_begin(out);
+    write_instance_shape(out, offer->instance);
+    jsonw_key(out, "region");
+    jsonw_string(out, offer->region->id);
+    jsonw_key(out, "region_name");
+    jsonw_string(out, offer->region->name);
+    jsonw_key(out, "prices");
+    write_prices(out, offer);
     const catalog_price *price = &offer->prices[q->pricing];
     double tflops = instance_tflops(offer->instance, q->metric_precision);
-    json_t *figures = json_object();
-    json_object_set_new(figures, "pricing", json_string(pricing_model_name(q->pricing)));
-    json_object_set_new(figures, "precision", json_string(precision_name(q->metric_precision)));
-    json_object_set_new(figures, "tflops", isnan(tflops) ? json_null() : json_real(round(tflops * 100) / 100));
-    json_object_set_new(figures, "usd_per_tflops",
-                        price->present && !isnan(tflops) ? money(price->hourly_usd / tflops) : json_null());
-    json_object_set_new(figures, "usd_per_gpu_memory_gb",
-                        price->present ? money(price->hourly_usd / offer->instance->gpu_memory_gb) : json_null());
-    json_object_set_new(item, "figures", figures);
-    return item;
+    jsonw_key(out, "figures");
+    jsonw_object_begin(out);
+    jsonw_key(out, "pricing");
+    jsonw_string(out, pricing_model_name(q->pricing));
+    jsonw_key(out, "precision");
+    jsonw_string(out, precision_name(q->metric_precision));
+    jsonw_key(out, "tflops");
+    if (isnan(tflops))
+        jsonw_null(out);
+    else
+        jsonw_real(out, round(tflops * 100) / 100);
+    jsonw_key(out, "usd_per_tflops");
+    if (price->present && !isnan(tflops))
+        write_money(out, price->hourly_usd / tflops);
+    else
+        jsonw_null(out);
+    jsonw_key(out, "usd_per_gpu_memory_gb");
+    if (price->present)
+        write_money(out, price->hourly_usd / offer->instance->gpu_memory_gb);
+    else
+        jsonw_null(out);
+    jsonw_object_end(out);
+    jsonw_object_end(out);
 }
 
 int api_instances_list(const http_request *req, http_reply *reply)
@@ -553,11 +672,17 @@ int api_instances_list(const http_request *req, http_reply *reply)
             }
         }
     }
-    qsort(ranked, ranked_count, sizeof *ranked, compare_ranked);
-    json_t *items = json_array();
-    for (size_t i = q.offset; i < ranked_count && i < q.offset + (size_t)q.limit; i++)
-        json_array_append_new(items, offer_json(&q, &snap->offers[ranked[i].offer]));
-    http_reply_json(reply, 200, page_envelope(items, ranked_count, q.offset, json_array_size(items), snap));
+    size_t page_end = keep_first(ranked, ranked_count, q.offset + (size_t)q.limit);
+    jsonw out;
+    jsonw_init(&out, 2048 + 1024 * (page_end > q.offset ? page_end - q.offset : 0));
+    jsonw_object_begin(&out);
+    jsonw_key(&out, "items");
+    jsonw_array_begin(&out);
+    for (size_t i = q.offset; i < page_end; i++)
+        write_offer(&out, &q, &snap->offers[ranked[i].offer]);
+    jsonw_array_end(&out);
+    write_page_end(&out, ranked_count, q.offset, page_end > q.offset ? page_end - q.offset : 0, snap);
+    reply_written(reply, &out);
     free(ranked);
     return 0;
 }
@@ -573,17 +698,28 @@ int api_instances_get(const http_request *req, http_reply *reply)
         http_reply_problem(reply, p);
         return 0;
     }
-    json_t *item = json_object();
-    add_instance_shape(item, in);
-    json_t *regions = json_array();
+    jsonw out;
+    jsonw_init(&out, 4096 + 1024 * in->offer_count);
+    jsonw_object_begin(&out);
+    write_instance_shape(&out, in);
+    jsonw_key(&out, "regions");
+    jsonw_array_begin(&out);
     for (size_t i = 0; i < in->offer_count; i++) {
         const catalog_offer *offer = &req->snap->offers[in->first_offer + i];
-        json_array_append_new(regions, json_pack("{s:s, s:s, s:o}", "region", offer->region->id, "region_name",
-                                                 offer->region->name, "prices", api_prices_json(offer)));
+        jsonw_object_begin(&out);
+        jsonw_key(&out, "region");
+        jsonw_string(&out, offer->region->id);
+        jsonw_key(&out, "region_name");
+        jsonw_string(&out, offer->region->name);
+        jsonw_key(&out, "prices");
+        write_prices(&out, offer);
+        jsonw_object_end(&out);
     }
-    json_object_set_new(item, "regions", regions);
-    json_object_set_new(item, "catalog_version", json_string(req->snap->version));
-    http_reply_json(reply, 200, item);
+    jsonw_array_end(&out);
+    jsonw_key(&out, "catalog_version");
+    jsonw_string(&out, req->snap->version);
+    jsonw_object_end(&out);
+    reply_written(reply, &out);
     return 0;
 }
 

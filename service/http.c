@@ -417,8 +417,8 @@ static char *answer_key(struct MHD_Connection *connection, const catalog *snap, 
     return k.text;
 }
 
-/* On a hit fills reply's raw body with a copy of the kept answer, sets *cache_control (caller frees) and returns
- * true. */
+/* On a hit fills reply's JSON text with a copy of the kept answer (compact: ?pretty is applied when it is sent), sets
+ * *cache_control (caller frees) and returns true. */
 static bool answer_cache_get(http_server *server, const char *key, size_t key_len, uint64_t hash, http_reply *reply,
                              char **cache_control)
 {
@@ -426,9 +426,10 @@ static bool answer_cache_get(http_server *server, const char *key, size_t key_le
     bool hit = false;
     pthread_mutex_lock(&server->cache_lock);
     if (slot->key != NULL && slot->hash == hash && memcmp(slot->key, key, key_len + 1) == 0) {
-        reply->raw = xmalloc(slot->body_size + 1);
-        memcpy(reply->raw, slot->body, slot->body_size);
-        reply->raw_size = slot->body_size;
+        reply->json_text = xmalloc(slot->body_size + 1);
+        memcpy(reply->json_text, slot->body, slot->body_size);
+        reply->json_text[slot->body_size] = '\0';
+        reply->json_text_size = slot->body_size;
         *cache_control = xstrdup(slot->cache_control);
         hit = true;
     }
@@ -652,17 +653,18 @@ static enum MHD_Result dispatch(http_server *server, struct MHD_Connection *conn
             if (reply.cache_control == NULL)
                 reply.cache_control = "public, max-age=60";
         }
-        if (cacheable && reply.status == 200 && reply.body != NULL && reply.etag != NULL &&
-            strcmp(reply.etag, req.snap->version) == 0) {
-            size_t len = 0;
-            char *text = serialize_body(connection, reply.body, &len);
-            answer_cache_put(server, cache_key, cache_hash, text, len, reply.cache_control);
+        if (cacheable && reply.status == 200 && (reply.body != NULL || reply.json_text != NULL) &&
+            reply.etag != NULL && strcmp(reply.etag, req.snap->version) == 0) {
+            if (reply.body != NULL) {
+                size_t len = 0;
+                char *text = jsonw_dump(reply.body, &len);
+                json_decref(reply.body);
+                reply.body = NULL;
+                http_reply_json_text(&reply, 200, text, len);
+            }
+            answer_cache_put(server, cache_key, cache_hash, reply.json_text, reply.json_text_size,
+                             reply.cache_control);
             cache_key = NULL;
-            json_decref(reply.body);
-            reply.body = NULL;
-            reply.raw = text;
-            reply.raw_size = len;
-            reply.content_type = "application/json";
         }
     }
     enum MHD_Result result;

@@ -70,23 +70,16 @@ static void write_price(jsonw *out, const catalog_price *price)
     jsonw_object_begin(out);
     jsonw_key(out, "hourly_usd");
     write_money(out, price->hourly_usd);
-    jsonw_key(out, "hourly");
-    jsonw_real(out, price->hourly);
-    jsonw_key(out, "currency");
-    jsonw_string(out, price->currency);
+    jsonw_member_real(out, "hourly", price->hourly);
+    jsonw_member_string(out, "currency", price->currency);
     if (strcmp(price->currency, "USD") != 0) {
-        jsonw_key(out, "usd_per_unit");
-        jsonw_real(out, price->usd_per_unit);
+        jsonw_member_real(out, "usd_per_unit", price->usd_per_unit);
     }
-    jsonw_key(out, "source");
-    jsonw_string(out, price->source);
-    jsonw_key(out, "fetched_at");
-    jsonw_string(out, price->fetched_at);
-    jsonw_key(out, "effective_at");
-    jsonw_string(out, price->effective_at);
+    jsonw_member_string(out, "source", price->source);
+    jsonw_member_string(out, "fetched_at", price->fetched_at);
+    jsonw_member_string(out, "effective_at", price->effective_at);
     if (price->spot_interruption != NULL) {
-        jsonw_key(out, "spot_interruption");
-        jsonw_string(out, price->spot_interruption);
+        jsonw_member_string(out, "spot_interruption", price->spot_interruption);
     }
     jsonw_object_end(out);
 }
@@ -106,41 +99,25 @@ static void write_prices(jsonw *out, const catalog_offer *offer)
 /* The instance type's members, inside an object the caller opened. */
 static void write_instance_shape(jsonw *out, const catalog_instance *in)
 {
-    jsonw_key(out, "provider");
-    jsonw_string(out, in->provider->id);
-    jsonw_key(out, "instance_type");
-    jsonw_string(out, in->id);
-    jsonw_key(out, "family");
-    jsonw_string(out, in->family);
+    jsonw_member_string(out, "provider", in->provider->id);
+    jsonw_member_string(out, "instance_type", in->id);
+    jsonw_member_string(out, "family", in->family);
     jsonw_key(out, "gpu");
     jsonw_object_begin(out);
-    jsonw_key(out, "id");
-    jsonw_string(out, in->gpu->id);
-    jsonw_key(out, "name");
-    jsonw_string(out, in->gpu->name);
-    jsonw_key(out, "memory_gb");
-    jsonw_real(out, in->gpu->memory_gb);
+    jsonw_member_string(out, "id", in->gpu->id);
+    jsonw_member_string(out, "name", in->gpu->name);
+    jsonw_member_real(out, "memory_gb", in->gpu->memory_gb);
     jsonw_object_end(out);
-    jsonw_key(out, "gpu_count");
-    jsonw_real(out, round(in->gpu_count * 10000) / 10000);
-    jsonw_key(out, "fractional_gpu");
-    jsonw_bool(out, in->gpu_count < 1);
-    jsonw_key(out, "gpu_memory_gb");
-    jsonw_real(out, in->gpu_memory_gb);
-    jsonw_key(out, "vcpus");
-    jsonw_integer(out, in->vcpus);
-    jsonw_key(out, "memory_gb");
-    jsonw_real(out, in->memory_gb);
-    jsonw_key(out, "network_gbps");
-    jsonw_real(out, in->network_gbps);
-    jsonw_key(out, "interconnect");
-    jsonw_string(out, in->gpu_interconnect);
-    jsonw_key(out, "cluster_network");
-    jsonw_string(out, in->cluster_network);
-    jsonw_key(out, "cluster_network_gbps");
-    jsonw_real(out, in->cluster_network_gbps);
-    jsonw_key(out, "source");
-    jsonw_string(out, in->source);
+    jsonw_member_real(out, "gpu_count", round(in->gpu_count * 10000) / 10000);
+    jsonw_member_bool(out, "fractional_gpu", in->gpu_count < 1);
+    jsonw_member_real(out, "gpu_memory_gb", in->gpu_memory_gb);
+    jsonw_member_integer(out, "vcpus", in->vcpus);
+    jsonw_member_real(out, "memory_gb", in->memory_gb);
+    jsonw_member_real(out, "network_gbps", in->network_gbps);
+    jsonw_member_string(out, "interconnect", in->gpu_interconnect);
+    jsonw_member_string(out, "cluster_network", in->cluster_network);
+    jsonw_member_real(out, "cluster_network_gbps", in->cluster_network_gbps);
+    jsonw_member_string(out, "source", in->source);
 }
 
 /* Hands the finished document to the reply (200). */
@@ -305,16 +282,14 @@ static json_t *page_envelope(json_t *items, size_t total, size_t offset, size_t 
 /* page_envelope()'s members after the items array the caller wrote, and the closing brace. */
 static void write_page_end(jsonw *out, size_t total, size_t offset, size_t shown, const catalog *snap)
 {
-    jsonw_key(out, "total");
-    jsonw_integer(out, (long long)total);
+    jsonw_member_integer(out, "total", (long long)total);
     jsonw_key(out, "next_cursor");
     char cursor[64];
     if (next_page_cursor(cursor, sizeof cursor, total, offset, shown, snap))
         jsonw_string(out, cursor);
     else
         jsonw_null(out);
-    jsonw_key(out, "catalog_version");
-    jsonw_string(out, snap->version);
+    jsonw_member_string(out, "catalog_version", snap->version);
     jsonw_object_end(out);
 }
 
@@ -588,20 +563,16 @@ static void write_offer(jsonw *out, const instance_query *q, const catalog_offer
 {
     jsonw_object_begin(out);
     write_instance_shape(out, offer->instance);
-    jsonw_key(out, "region");
-    jsonw_string(out, offer->region->id);
-    jsonw_key(out, "region_name");
-    jsonw_string(out, offer->region->name);
+    jsonw_member_string(out, "region", offer->region->id);
+    jsonw_member_string(out, "region_name", offer->region->name);
     jsonw_key(out, "prices");
     write_prices(out, offer);
     const catalog_price *price = &offer->prices[q->pricing];
     double tflops = instance_tflops(offer->instance, q->metric_precision);
     jsonw_key(out, "figures");
     jsonw_object_begin(out);
-    jsonw_key(out, "pricing");
-    jsonw_string(out, pricing_model_name(q->pricing));
-    jsonw_key(out, "precision");
-    jsonw_string(out, precision_name(q->metric_precision));
+    jsonw_member_string(out, "pricing", pricing_model_name(q->pricing));
+    jsonw_member_string(out, "precision", precision_name(q->metric_precision));
     jsonw_key(out, "tflops");
     if (isnan(tflops))
         jsonw_null(out);
@@ -707,17 +678,14 @@ int api_instances_get(const http_request *req, http_reply *reply)
     for (size_t i = 0; i < in->offer_count; i++) {
         const catalog_offer *offer = &req->snap->offers[in->first_offer + i];
         jsonw_object_begin(&out);
-        jsonw_key(&out, "region");
-        jsonw_string(&out, offer->region->id);
-        jsonw_key(&out, "region_name");
-        jsonw_string(&out, offer->region->name);
+        jsonw_member_string(&out, "region", offer->region->id);
+        jsonw_member_string(&out, "region_name", offer->region->name);
         jsonw_key(&out, "prices");
         write_prices(&out, offer);
         jsonw_object_end(&out);
     }
     jsonw_array_end(&out);
-    jsonw_key(&out, "catalog_version");
-    jsonw_string(&out, req->snap->version);
+    jsonw_member_string(&out, "catalog_version", req->snap->version);
     jsonw_object_end(&out);
     reply_written(reply, &out);
     return 0;

@@ -284,7 +284,8 @@ static struct MHD_Response *response_taking(char *bytes, size_t len, bool head)
     return response;
 }
 
-/* Sends reply. Owned bodies (json_text, raw) are handed to libmicrohttpd, which frees them: reply no longer holds them. */
+/* Sends reply. Owned bodies (json_text, raw) are handed to libmicrohttpd, which frees them: reply no longer holds
+ * them. */
 static enum MHD_Result queue(http_server *server, struct MHD_Connection *connection, request_state *state,
                              http_reply *reply, bool head)
 {

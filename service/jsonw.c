@@ -276,6 +276,30 @@ void jsonw_null(jsonw *w)
     append(w, "null", 4);
 }
 
+void jsonw_member_string(jsonw *w, const char *key, const char *text)
+{
+    jsonw_key(w, key);
+    jsonw_string(w, text);
+}
+
+void jsonw_member_integer(jsonw *w, const char *key, long long value)
+{
+    jsonw_key(w, key);
+    jsonw_integer(w, value);
+}
+
+void jsonw_member_real(jsonw *w, const char *key, double value)
+{
+    jsonw_key(w, key);
+    jsonw_real(w, value);
+}
+
+void jsonw_member_bool(jsonw *w, const char *key, bool value)
+{
+    jsonw_key(w, key);
+    jsonw_bool(w, value);
+}
+
 void jsonw_value(jsonw *w, const json_t *value)
 {
     switch (value ? json_typeof(value) : JSON_NULL) {

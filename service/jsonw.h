@@ -43,6 +43,11 @@ void jsonw_integer(jsonw *w, long long value);
 void jsonw_real(jsonw *w, double value);
 void jsonw_bool(jsonw *w, bool value);
 void jsonw_null(jsonw *w);
+/* A member: jsonw_key() and the value in one call. */
+void jsonw_member_string(jsonw *w, const char *key, const char *text);
+void jsonw_member_integer(jsonw *w, const char *key, long long value);
+void jsonw_member_real(jsonw *w, const char *key, double value);
+void jsonw_member_bool(jsonw *w, const char *key, bool value);
 /* Any jansson value, members in insertion order (jansson's own order for dumps). NULL writes null. */
 void jsonw_value(jsonw *w, const json_t *value);
 

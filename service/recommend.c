@@ -949,42 +949,34 @@ static const char *score_metric_name(const rec_request *r, bool length_known)
 static void write_requirements(jsonw *out, const rec_request *r, const sizing_requirements *req)
 {
     jsonw_object_begin(out);
-    jsonw_key(out, "kind");
-    jsonw_string(out, workload_kind_name(r->workload.kind));
+    jsonw_member_string(out, "kind", workload_kind_name(r->workload.kind));
     jsonw_key(out, "gpu_memory_gb");
     write_rounded(out, req->gpu_memory_gb, 100.0);
     jsonw_key(out, "weights_gb");
     write_positive_or_null(out, req->weights_gb, 100.0);
-    jsonw_key(out, "precision");
-    jsonw_string(out, precision_name(r->workload.precision));
-    jsonw_key(out, "bytes_per_param");
-    jsonw_real(out, sizing_bytes_per_param(r->workload.precision));
-    jsonw_key(out, "peak_metric");
-    jsonw_string(out, peak_metric_name(r->workload.precision));
-    jsonw_key(out, "bound");
-    jsonw_string(out, workload_bound_name(r->bound));
+    jsonw_member_string(out, "precision", precision_name(r->workload.precision));
+    jsonw_member_real(out, "bytes_per_param", sizing_bytes_per_param(r->workload.precision));
+    jsonw_member_string(out, "peak_metric", peak_metric_name(r->workload.precision));
+    jsonw_member_string(out, "bound", workload_bound_name(r->bound));
     jsonw_key(out, "flops");
     if (req->flops > 0)
         jsonw_real(out, req->flops);
     else
         jsonw_null(out);
-    jsonw_key(out, "utilization");
-    jsonw_real(out, req->utilization);
+    jsonw_member_real(out, "utilization", req->utilization);
     jsonw_key(out, "job_hours");
     if (r->job_hours > 0)
         jsonw_real(out, r->job_hours);
     else
         jsonw_null(out);
-    jsonw_key(out, "max_nodes");
-    jsonw_integer(out, r->max_nodes);
+    jsonw_member_integer(out, "max_nodes", r->max_nodes);
     jsonw_key(out, "pricing");
     jsonw_array_begin(out);
     for (int m = 0; m < PRICING_COUNT; m++)
         if (r->pricing_allowed[m])
             jsonw_string(out, pricing_model_name((pricing_model)m));
     jsonw_array_end(out);
-    jsonw_key(out, "formula");
-    jsonw_string(out, req->formula);
+    jsonw_member_string(out, "formula", req->formula);
     jsonw_object_end(out);
 }
 
@@ -1132,20 +1124,14 @@ static void write_recommendation(jsonw *out, const rec_request *r, const sizing_
 {
     const catalog_instance *inst = c->offer->instance;
     jsonw_object_begin(out);
-    jsonw_key(out, "rank");
-    jsonw_integer(out, (long long)rank);
-    jsonw_key(out, "provider");
-    jsonw_string(out, inst->provider->id);
-    jsonw_key(out, "instance_type");
-    jsonw_string(out, inst->id);
-    jsonw_key(out, "region");
-    jsonw_string(out, c->offer->region->id);
+    jsonw_member_integer(out, "rank", (long long)rank);
+    jsonw_member_string(out, "provider", inst->provider->id);
+    jsonw_member_string(out, "instance_type", inst->id);
+    jsonw_member_string(out, "region", c->offer->region->id);
     jsonw_key(out, "gpu");
     jsonw_object_begin(out);
-    jsonw_key(out, "id");
-    jsonw_string(out, inst->gpu->id);
-    jsonw_key(out, "name");
-    jsonw_string(out, inst->gpu->name);
+    jsonw_member_string(out, "id", inst->gpu->id);
+    jsonw_member_string(out, "name", inst->gpu->name);
     jsonw_key(out, "memory_gb");
     write_count(out, inst->gpu->memory_gb);
     jsonw_object_end(out);
@@ -1153,10 +1139,8 @@ static void write_recommendation(jsonw *out, const rec_request *r, const sizing_
     write_count(out, inst->gpu_count);
     jsonw_key(out, "gpu_memory_gb");
     write_count(out, c->fit.total_memory_gb);
-    jsonw_key(out, "nodes");
-    jsonw_integer(out, c->fit.nodes);
-    jsonw_key(out, "pricing");
-    jsonw_string(out, pricing_model_name(c->pricing));
+    jsonw_member_integer(out, "nodes", c->fit.nodes);
+    jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
     jsonw_key(out, "hourly_usd");
     write_rounded(out, c->hourly_usd, 1e6);
     jsonw_key(out, "monthly_usd");
@@ -1243,19 +1227,16 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
     jsonw_object_begin(out);
     jsonw_key(out, "requirements");
     write_requirements(out, &r, &req);
-    jsonw_key(out, "objective");
-    jsonw_string(out, objective_names[r.objective]);
+    jsonw_member_string(out, "objective", objective_names[r.objective]);
     bool length_known = req.flops > 0 || r.job_hours > 0;
-    jsonw_key(out, "score_metric");
-    jsonw_string(out, score_metric_name(&r, length_known));
+    jsonw_member_string(out, "score_metric", score_metric_name(&r, length_known));
     jsonw_key(out, "recommendations");
     jsonw_array_begin(out);
     fetch_time_memo memo = {NULL, 0, 0};
     for (size_t i = 0; i < st.heap.count; i++)
         write_recommendation(out, &r, &req, opts, &st.heap.items[i], i + 1, st.heap.items[0].metric, &memo);
     jsonw_array_end(out);
-    jsonw_key(out, "considered");
-    jsonw_integer(out, (long long)st.considered);
+    jsonw_member_integer(out, "considered", (long long)st.considered);
     jsonw_key(out, "rejected");
     jsonw_object_begin(out);
     for (int i = 0; i < REJECT_COUNT; i++) {
@@ -1265,8 +1246,7 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
         }
     }
     jsonw_object_end(out);
-    jsonw_key(out, "catalog_version");
-    jsonw_string(out, snap->version);
+    jsonw_member_string(out, "catalog_version", snap->version);
     jsonw_object_end(out);
     rc = 0;
 out:

@@ -24,10 +24,10 @@ typedef struct recommend_options {
 } recommend_options;
 
 /* Runs one recommendation request against snap (borrowed; must not be NULL). On success returns 0 having written the
- * response document to out (compact JSON; the writer is the caller's, jsonw.h). On a client error returns -1 and sets *error to a
- * problem naming every invalid field (status 400 when the body is not an object, else 422; caller owns it: hand it to
- * http_reply_problem() or problem_free()). An impossible request is not an error: it succeeds with no
- * recommendations and `rejected` counts that say why. */
+ * response document to out (compact JSON; the writer is the caller's, jsonw.h). On a client error returns -1, writes
+ * nothing and sets *error to a problem naming every invalid field (status 400 when the body is not an object, else
+ * 422; caller owns it: hand it to http_reply_problem() or problem_free()). An impossible request is not an error: it
+ * succeeds with no recommendations and `rejected` counts that say why. */
 int recommend_run(const catalog *snap, const json_t *request, const recommend_options *opts, jsonw *out,
                   problem **error);
 

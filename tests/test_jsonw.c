@@ -12,24 +12,10 @@
 
 #include "jsonw.h"
 #include "support/check_support.h"
+#include "support/random.h"
 
 #define JANSSON_FLAGS (JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(15))
 
-static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-
-/* xorshift64*: a fixed, portable sequence */
-static uint64_t next_random(void)
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 2685821657736338717ULL;
-}
-
-static double random_unit(void)
-{
-    return (double)(next_random() >> 11) / 9007199254740992.0;
-}
 
 /* Compares the two dumps of value; reports the first difference with both texts. Takes ownership of value. */
 static void assert_same_dump(json_t *value)
@@ -70,12 +56,13 @@ END_TEST
 
 START_TEST(reals_rounded_like_answers)
 {
+    test_random_seed(0x9E3779B97F4A7C15ULL);
     static const double scales[] = {1.0, 10.0, 100.0, 1e3, 1e4, 1e6, 1e8};
     for (int i = 0; i < 200000; i++) {
-        double scale = scales[next_random() % (sizeof scales / sizeof scales[0])];
-        double magnitude = pow(10.0, (double)(next_random() % 13) - 4.0);
-        double value = round(random_unit() * magnitude * scale) / scale;
-        if (next_random() & 1)
+        double scale = scales[test_random_next() % (sizeof scales / sizeof scales[0])];
+        double magnitude = pow(10.0, (double)(test_random_next() % 13) - 4.0);
+        double value = round(test_random_unit() * magnitude * scale) / scale;
+        if (test_random_next() & 1)
             value = -value;
         assert_same_real(value);
     }
@@ -84,33 +71,36 @@ END_TEST
 
 START_TEST(reals_from_random_bits)
 {
+    test_random_seed(0x9E3779B97F4A7C15ULL);
     for (int i = 0; i < 200000; i++) {
-        uint64_t bits = next_random();
+        uint64_t bits = test_random_next();
         double value;
         memcpy(&value, &bits, sizeof value);
         if (!isfinite(value))
             continue;
         assert_same_real(value);
         /* and a value of ordinary size with the same random mantissa */
-        assert_same_real(ldexp(frexp(value, &(int){0}), (int)(next_random() % 100) - 50));
+        assert_same_real(ldexp(frexp(value, &(int){0}), (int)(test_random_next() % 100) - 50));
     }
 }
 END_TEST
 
 START_TEST(integers)
 {
+    test_random_seed(0x9E3779B97F4A7C15ULL);
     static const long long fixed[] = {0, 1, -1, 9, 10, -10, 1234567890123LL, INT64_MAX, INT64_MIN, INT64_MIN + 1};
     json_t *array = json_array();
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         json_array_append_new(array, json_integer(fixed[i]));
     for (int i = 0; i < 10000; i++)
-        json_array_append_new(array, json_integer((json_int_t)next_random()));
+        json_array_append_new(array, json_integer((json_int_t)test_random_next()));
     assert_same_dump(array);
 }
 END_TEST
 
 START_TEST(strings_and_escapes)
 {
+    test_random_seed(0x9E3779B97F4A7C15ULL);
     static const char *fixed[] = {
         "",
         "plain ascii text",
@@ -136,11 +126,11 @@ START_TEST(strings_and_escapes)
         size_t len = 0;
         while (len < sizeof text - 5) {
             uint32_t cp;
-            switch (next_random() % 4) {
-            case 0: cp = (uint32_t)(next_random() % 0x80); break;
-            case 1: cp = 0x80 + (uint32_t)(next_random() % (0x800 - 0x80)); break;
-            case 2: cp = 0x800 + (uint32_t)(next_random() % (0x10000 - 0x800)); break;
-            default: cp = 0x10000 + (uint32_t)(next_random() % (0x110000 - 0x10000)); break;
+            switch (test_random_next() % 4) {
+            case 0: cp = (uint32_t)(test_random_next() % 0x80); break;
+            case 1: cp = 0x80 + (uint32_t)(test_random_next() % (0x800 - 0x80)); break;
+            case 2: cp = 0x800 + (uint32_t)(test_random_next() % (0x10000 - 0x800)); break;
+            default: cp = 0x10000 + (uint32_t)(test_random_next() % (0x110000 - 0x10000)); break;
             }
             if (cp >= 0xD800 && cp <= 0xDFFF)
                 continue;
@@ -185,29 +175,29 @@ END_TEST
 
 static json_t *random_tree(int depth)
 {
-    uint64_t pick = next_random() % (depth > 0 ? 8 : 6);
+    uint64_t pick = test_random_next() % (depth > 0 ? 8 : 6);
     switch (pick) {
     case 0: return json_null();
-    case 1: return json_boolean(next_random() & 1);
-    case 2: return json_integer((json_int_t)(next_random() % 2000000) - 1000000);
-    case 3: return json_real(round(random_unit() * 1e6) / 100.0);
-    case 4: return json_real(random_unit() * 1e3);
+    case 1: return json_boolean(test_random_next() & 1);
+    case 2: return json_integer((json_int_t)(test_random_next() % 2000000) - 1000000);
+    case 3: return json_real(round(test_random_unit() * 1e6) / 100.0);
+    case 4: return json_real(test_random_unit() * 1e3);
     case 5: {
         char text[12];
-        snprintf(text, sizeof text, "s%u\"\n", (unsigned)(next_random() % 1000));
+        snprintf(text, sizeof text, "s%u\"\n", (unsigned)(test_random_next() % 1000));
         return json_string(text);
     }
     case 6: {
         json_t *array = json_array();
-        for (uint64_t n = next_random() % 5; n > 0; n--)
+        for (uint64_t n = test_random_next() % 5; n > 0; n--)
             json_array_append_new(array, random_tree(depth - 1));
         return array;
     }
     default: {
         json_t *object = json_object();
-        for (uint64_t n = next_random() % 5; n > 0; n--) {
+        for (uint64_t n = test_random_next() % 5; n > 0; n--) {
             char key[12];
-            snprintf(key, sizeof key, "k%u", (unsigned)(next_random() % 100));
+            snprintf(key, sizeof key, "k%u", (unsigned)(test_random_next() % 100));
             json_object_set_new(object, key, random_tree(depth - 1));
         }
         return object;
@@ -217,12 +207,13 @@ static json_t *random_tree(int depth)
 
 START_TEST(nested_documents)
 {
+    test_random_seed(0x9E3779B97F4A7C15ULL);
     assert_same_dump(json_object());
     assert_same_dump(json_array());
     assert_same_dump(json_pack("{s:{},s:[],s:[{}],s:[[]]}", "a", "b", "c", "d"));
     for (int i = 0; i < 3000; i++) {
-        json_t *root = next_random() & 1 ? json_object() : json_array();
-        for (uint64_t n = next_random() % 6 + 1; n > 0; n--) {
+        json_t *root = test_random_next() & 1 ? json_object() : json_array();
+        for (uint64_t n = test_random_next() % 6 + 1; n > 0; n--) {
             json_t *child = random_tree(5);
             if (json_is_object(root)) {
                 char key[12];

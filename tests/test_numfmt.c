@@ -13,49 +13,36 @@
 
 #include "numfmt.h"
 #include "support/check_support.h"
+#include "support/random.h"
 
-static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
-
-static uint64_t next_random(void)
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 2685821657736338717ULL;
-}
-
-static double random_unit(void)
-{
-    return (double)(next_random() >> 11) / 9007199254740992.0;
-}
 
 /* A value of one of the kinds the service prints. */
 static double random_value(void)
 {
     uint64_t bits;
     double value;
-    switch (next_random() % 6) {
+    switch (test_random_next() % 6) {
     case 0: /* rounded like an answer: 1 to 1e-6 steps, 1e-4 to 1e8 */
-        value = round(random_unit() * pow(10.0, (double)(next_random() % 13) - 4.0) * 1e6) / 1e6;
+        value = round(test_random_unit() * pow(10.0, (double)(test_random_next() % 13) - 4.0) * 1e6) / 1e6;
         break;
     case 1: /* an exact tie at some decimal: k + 0.5 scaled down */
-        value = ((double)(next_random() % 100000) + 0.5) / pow(2.0, (double)(next_random() % 4));
+        value = ((double)(test_random_next() % 100000) + 0.5) / pow(2.0, (double)(test_random_next() % 4));
         break;
     case 2: /* a near-tie: one ulp either side of a decimal midpoint */
-        value = nextafter((double)(next_random() % 10000) / 1000.0 + 0.0005, next_random() & 1 ? INFINITY : -INFINITY);
+        value = nextafter((double)(test_random_next() % 10000) / 1000.0 + 0.0005, test_random_next() & 1 ? INFINITY : -INFINITY);
         break;
     case 3: /* random bits */
-        bits = next_random();
+        bits = test_random_next();
         memcpy(&value, &bits, sizeof value);
         break;
     case 4: /* ordinary magnitude, random mantissa */
-        value = ldexp(random_unit() + 0.5, (int)(next_random() % 120) - 60);
+        value = ldexp(test_random_unit() + 0.5, (int)(test_random_next() % 120) - 60);
         break;
     default: /* small integers and halves: GPU counts, slices */
-        value = (double)(next_random() % 64) / (double)(1u << (next_random() % 4));
+        value = (double)(test_random_next() % 64) / (double)(1u << (test_random_next() % 4));
         break;
     }
-    return next_random() & 1 ? -value : value;
+    return test_random_next() & 1 ? -value : value;
 }
 
 static void assert_fixed(double value, unsigned decimals)
@@ -109,8 +96,9 @@ END_TEST
 
 START_TEST(fixed_random)
 {
+    test_random_seed(0x2545F4914F6CDD1DULL);
     for (int i = 0; i < 300000; i++)
-        assert_fixed(random_value(), (unsigned)(next_random() % 8));
+        assert_fixed(random_value(), (unsigned)(test_random_next() % 8));
 }
 END_TEST
 
@@ -127,9 +115,10 @@ END_TEST
 
 START_TEST(general_random)
 {
+    test_random_seed(0x2545F4914F6CDD1DULL);
     static const unsigned precisions[] = {1, 3, 6, 15, 17};
     for (int i = 0; i < 300000; i++)
-        assert_general(random_value(), precisions[next_random() % 5]);
+        assert_general(random_value(), precisions[test_random_next() % 5]);
 }
 END_TEST
 
@@ -173,10 +162,11 @@ static void assert_format(size_t size, const char *fmt, ...)
 
 START_TEST(formats)
 {
+    test_random_seed(0x2545F4914F6CDD1DULL);
     for (int i = 0; i < 20000; i++) {
         double a = random_value(), b = random_value(), c = random_value();
-        unsigned u = (unsigned)next_random();
-        size_t size = next_random() % 4 == 0 ? next_random() % 40 : 256;
+        unsigned u = (unsigned)test_random_next();
+        size_t size = test_random_next() % 4 == 0 ? test_random_next() % 40 : 256;
         assert_format(size, "Fits %.1f GB of GPU memory across %u nodes x %g %s (%.0f GB per node, %.0f GB in total) "
                             "over %s.", a, u, b, "H100", c, a, "EFA");
         assert_format(size, "%s at %.1f %s dense per GPU, %.1f %s %s, $%.4f per %s-hour.", "fp16", a, "TFLOPS", b,
@@ -184,7 +174,7 @@ START_TEST(formats)
         assert_format(size, "About %.1f hours for %.3g FLOPs at %.0f%% utilisation: $%.2f for the job.", a, b, c, a);
         assert_format(size, "$%.2f for the %g-hour job at $%.4f/hour.", a, b, c);
         assert_format(size, "%zu items, %d left, %u%%", (size_t)u, (int)u, u);
-        assert_format(size, "%s", next_random() & 1 ? "text" : NULL);
+        assert_format(size, "%s", test_random_next() & 1 ? "text" : NULL);
     }
     /* what it does not do itself still comes out right */
     assert_format(64, "%5d|%-4s|%x|%e|%lld", 42, "ab", 255u, 1.5, 1234567890123LL);

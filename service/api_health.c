@@ -3,11 +3,15 @@
 
 #include "api.h"
 #include "metrics.h"
+#include "util.h"
+
+/* A fixed answer, written once: probes call this several times a second on every replica. */
+static const char healthz_body[] = "{\"status\":\"ok\"}";
 
 int api_healthz(const http_request *req, http_reply *reply)
 {
     (void)req;
-    http_reply_json(reply, 200, json_pack("{s:s}", "status", "ok"));
+    http_reply_json_text(reply, 200, xstrdup(healthz_body), sizeof healthz_body - 1);
     return 0;
 }
 

@@ -90,6 +90,26 @@ static bool route_matches(const char *pattern, const char *path, char params[][2
     }
 }
 
+/* The Allow header's value for a path: the methods of the routes it matches, HEAD with GET, and OPTIONS; "" when
+ * no route matches. Only an unmatched method needs it, so the common request never builds it. */
+static void allowed_methods(const char *url, char *allow, size_t allow_len)
+{
+    size_t used = 0;
+    allow[0] = '\0';
+    for (size_t i = 0; i < ROUTE_COUNT; i++) {
+        size_t count = 0;
+        char captured[HTTP_MAX_PATH_PARAMS][256];
+        if (!route_matches(routes[i].pattern, url, captured, &count) || strstr(allow, routes[i].method) != NULL)
+            continue;
+        int n = snprintf(allow + used, allow_len - used, "%s%s%s", used ? ", " : "", routes[i].method,
+                         strcmp(routes[i].method, "GET") == 0 ? ", HEAD" : "");
+        if (n > 0)
+            used += (size_t)n < allow_len - used ? (size_t)n : allow_len - used - 1;
+    }
+    if (used > 0)
+        snprintf(allow + used, allow_len - used, ", OPTIONS");
+}
+
 /* ---- per-request state (owned by the connection's request context, freed in the completed callback) ----------- */
 
 /* The service's own limits on a request's head, answered with problem+json. They sit below what a connection's
@@ -498,8 +518,19 @@ static void make_request_id(struct MHD_Connection *connection, request_state *st
         atomic_compare_exchange_strong(&process_tag, &expected, fresh);
         tag = atomic_load(&process_tag);
     }
-    snprintf(state->request_id, sizeof state->request_id, "%012llx-%08llx", (unsigned long long)(tag & 0xffffffffffffULL),
-             (unsigned long long)atomic_fetch_add(&counter, 1));
+    /* "%012llx-%08llx" by hand: every request pays for it */
+    static const char hex[] = "0123456789abcdef";
+    uint64_t process_part = tag & 0xffffffffffffULL, count = atomic_fetch_add(&counter, 1);
+    char *id = state->request_id;
+    for (int i = 11; i >= 0; i--, process_part >>= 4)
+        id[i] = hex[process_part & 0xF];
+    id[12] = '-';
+    int count_digits = 8;
+    for (uint64_t rest = count >> 32; rest != 0; rest >>= 4)
+        count_digits++;
+    for (int i = 12 + count_digits; i > 12; i--, count >>= 4)
+        id[i] = hex[count & 0xF];
+    id[13 + count_digits] = '\0';
 }
 
 static bool is_json_content_type(const char *value)
@@ -540,32 +571,16 @@ static enum MHD_Result dispatch(http_server *server, struct MHD_Connection *conn
     char params[HTTP_MAX_PATH_PARAMS][256];
     size_t param_count = 0;
     const route *matched = NULL;
-    char allow[64] = "";
     bool head = strcmp(method, "HEAD") == 0;
     const char *effective_method = head ? "GET" : method;
-    for (size_t i = 0; i < ROUTE_COUNT; i++) {
-        size_t count = 0;
-        char captured[HTTP_MAX_PATH_PARAMS][256];
-        if (!route_matches(routes[i].pattern, url, captured, &count))
-            continue;
-        if (strstr(allow, routes[i].method) == NULL) {
-            size_t used = strlen(allow);
-            snprintf(allow + used, sizeof allow - used, "%s%s", used ? ", " : "", routes[i].method);
-            if (strcmp(routes[i].method, "GET") == 0) {
-                used = strlen(allow);
-                snprintf(allow + used, sizeof allow - used, ", HEAD");
-            }
-        }
-        if (matched == NULL && strcmp(routes[i].method, effective_method) == 0) {
+    for (size_t i = 0; i < ROUTE_COUNT && matched == NULL; i++) {
+        if (strcmp(routes[i].method, effective_method) == 0 && route_matches(routes[i].pattern, url, params,
+                                                                              &param_count))
             matched = &routes[i];
-            param_count = count;
-            memcpy(params, captured, sizeof params);
-        }
     }
-    if (allow[0] != '\0') {
-        size_t used = strlen(allow);
-        snprintf(allow + used, sizeof allow - used, ", OPTIONS");
-    }
+    char allow[64] = "";
+    if (matched == NULL)
+        allowed_methods(url, allow, sizeof allow);
     if (matched == NULL) {
         if (allow[0] == '\0') {
             state->route = "unmatched";

@@ -159,6 +159,21 @@ static size_t decode_utf8(const unsigned char *text, size_t len, uint32_t *code_
     return need;
 }
 
+/* True when none of the 8 bytes at p needs escaping, tested a word at a time: (x - k x 0x01..) & ~x & 0x80.. is
+ * non-zero exactly when some byte of x is below k (k <= 0x80; S. E. Anderson, "Bit Twiddling Hacks", "Determine if a
+ * word has a byte less than n"), and a byte equal to c is a byte below 1 of x ^ (c x 0x01..). */
+static bool plain_eight(const unsigned char *p)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    uint64_t x;
+    memcpy(&x, p, sizeof x);
+    uint64_t quote = x ^ (ones * '"'), backslash = x ^ (ones * '\\');
+    uint64_t control = (x - ones * 0x20) & ~x & highs;
+    uint64_t is_quote = (quote - ones) & ~quote & highs;
+    uint64_t is_backslash = (backslash - ones) & ~backslash & highs;
+    return ((x & highs) | control | is_quote | is_backslash) == 0;
+}
+
 /* A byte that is not valid UTF-8 becomes U+FFFD: jansson never holds such a string, and an answer must stay valid
  * JSON whatever a caller passes. Room for the worst case (a control byte grows to 6) is reserved once, so the loop
  * writes without checks. */
@@ -176,6 +191,8 @@ void jsonw_stringn(jsonw *w, const char *text, size_t len)
     size_t i = 0;
     while (i < len) {
         size_t run = i;
+        while (run + 8 <= len && plain_eight(bytes + run))
+            run += 8;
         while (run < len && !escape_needed[bytes[run]])
             run++;
         memcpy(out, bytes + i, run - i);

@@ -12,7 +12,11 @@
 #   BENCH_REPEAT=3          runs per figure (medians are reported)
 #   BENCH_SIZES="1000 10000 100000"   synthetic catalog sizes in offers (instance type x region); the seed is always run
 #   BENCH_CONNECTIONS=32    wrk connections (one wrk thread)
-#   BENCH_THREADS=<CPUs>    server threads of both daemons (GPUREC_THREADS; gpurec's default is the CPU count)
+#   BENCH_THREADS=1         server threads of both servers (GPUREC_THREADS; gpurec's own default is the CPU count).
+#                           One, because wrk runs on the same machine: with two server threads on 2 CPUs, three
+#                           busy threads share two cores, and where the scheduler puts them moved a run by +-25%
+#                           (p99 jumping from 0.4 to 4 ms, at random, for the bare baseline as much as the daemon);
+#                           with one, wrk and the server each keep a core and runs repeat within a few percent.
 #   BENCH_INGEST_ROWS=500000  AWS offer-file rows for the ingest figure (0 skips it)
 #   BENCH_STRICT=0          1: exit 1 when a target is missed (otherwise only a failure to run is an error)
 #   BENCH_KEEP=0            1: keep the work folder (databases, logs, raw results)
@@ -29,7 +33,7 @@ seconds=${BENCH_SECONDS:-10}
 repeat=${BENCH_REPEAT:-3}
 sizes=${BENCH_SIZES:-"1000 10000 100000"}
 connections=${BENCH_CONNECTIONS:-32}
-threads=${BENCH_THREADS:-$(nproc 2>/dev/null || echo 2)}
+threads=${BENCH_THREADS:-1}
 ingest_rows=${BENCH_INGEST_ROWS:-500000}
 strict=${BENCH_STRICT:-0}
 

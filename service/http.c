@@ -578,10 +578,9 @@ static enum MHD_Result dispatch(http_server *server, struct MHD_Connection *conn
                                                                               &param_count))
             matched = &routes[i];
     }
-    char allow[64] = "";
-    if (matched == NULL)
-        allowed_methods(url, allow, sizeof allow);
     if (matched == NULL) {
+        char allow[64];
+        allowed_methods(url, allow, sizeof allow);
         if (allow[0] == '\0') {
             state->route = "unmatched";
             return queue_problem(server, connection, state,

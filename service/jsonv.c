@@ -36,7 +36,7 @@ const char *jsonv_type_name(const json_t *value)
 #define FIELD_ERROR(p, parent, key, ...)                                                                               \
     do {                                                                                                               \
         char field_path[256];                                                                                          \
-        jsonv_path(field_path, sizeof field_path, (parent), (key));                                                   \
+        jsonv_path(field_path, sizeof field_path, (parent), (key));                                                    \
         problem_add_field((p), field_path, __VA_ARGS__);                                                               \
     } while (0)
 

@@ -4,7 +4,8 @@
 # wrk (1 thread, 32 keep-alive connections, bench/wrk.lua). Prints one table: requests/s, p50 and p99 latency, errors
 # and the ratio to the baseline of the same run, per endpoint and catalog; then start-to-ready time, RSS and the price
 # refresh's ingest rate (bench/ingest.c). Figures are medians over BENCH_REPEAT runs; each repeat measures the
-# baseline again, next to the daemon, so a noisy machine moves both.
+# baseline again just before each catalog, and a ratio is the median of the per-run ratios, so a noisy machine moves
+# both sides of each.
 #
 # Usage: bench/run.sh [BUILD]      (BUILD: the build folder holding gpurec, default build; `make bench` passes it)
 # Environment:
@@ -175,7 +176,8 @@ server_gone() {
 }
 
 # load KEY CATALOG METHOD PATH BODY [VARY]: one wrk run against $port; appends
-# "KEY CATALOG rps p50_us p99_us errors repeat" to results. A request that does not answer 200 before the load is a failure of the run, not a figure.
+# "KEY CATALOG rps p50_us p99_us errors repeat" to results. A request that does not answer 200 before the load is a
+# failure of the run, not a figure.
 load() {
     key=$1 catalog=$2 method=$3 path=$4 body=$5 vary=${6:-}
     if [ -n "$body" ]; then
@@ -191,7 +193,8 @@ load() {
         exit 1
     fi
     printf '%s\n' "$check" | head -n 1 | sed "s/^/$key $catalog /" >>"$work/sizes.txt"
-    line=$(BENCH_METHOD=$method BENCH_BODY_FILE=$body BENCH_VARY=$vary wrk -t1 -c"$connections" -d"${seconds}s" -s bench/wrk.lua \
+    line=$(BENCH_METHOD=$method BENCH_BODY_FILE=$body BENCH_VARY=$vary \
+        wrk -t1 -c"$connections" -d"${seconds}s" -s bench/wrk.lua \
         "http://127.0.0.1:$port$path" | grep '^bench-result') || {
         echo "bench: wrk failed on $method $path" >&2
         exit 1

@@ -120,14 +120,6 @@ static void write_instance_shape(jsonw *out, const catalog_instance *in)
     jsonw_member_string(out, "source", in->source);
 }
 
-/* Hands the finished document to the reply (200). */
-static void reply_written(http_reply *reply, jsonw *out)
-{
-    size_t len = 0;
-    char *text = jsonw_finish(out, &len);
-    http_reply_json_text(reply, 200, text, len);
-}
-
 /* ---- query parameters ----------------------------------------------------------------------------------------- */
 
 typedef struct query_check {
@@ -573,13 +565,9 @@ static void write_offer(jsonw *out, const instance_query *q, const catalog_offer
     jsonw_object_begin(out);
     jsonw_member_string(out, "pricing", pricing_model_name(q->pricing));
     jsonw_member_string(out, "precision", precision_name(q->metric_precision));
-    jsonw_key(out, "tflops");
-    if (isnan(tflops))
-        jsonw_null(out);
-    else
-        jsonw_real(out, round(tflops * 100) / 100);
+    jsonw_member_real(out, "tflops", round(tflops * 100) / 100); /* NAN (no figure at the precision) writes null */
     jsonw_key(out, "usd_per_tflops");
-    if (price->present && !isnan(tflops))
+    if (price->present)
         write_money(out, price->hourly_usd / tflops);
     else
         jsonw_null(out);
@@ -653,7 +641,7 @@ int api_instances_list(const http_request *req, http_reply *reply)
         write_offer(&out, &q, &snap->offers[ranked[i].offer]);
     jsonw_array_end(&out);
     write_page_end(&out, ranked_count, q.offset, page_end > q.offset ? page_end - q.offset : 0, snap);
-    reply_written(reply, &out);
+    http_reply_written(reply, &out);
     free(ranked);
     return 0;
 }
@@ -687,7 +675,7 @@ int api_instances_get(const http_request *req, http_reply *reply)
     jsonw_array_end(&out);
     jsonw_member_string(&out, "catalog_version", req->snap->version);
     jsonw_object_end(&out);
-    reply_written(reply, &out);
+    http_reply_written(reply, &out);
     return 0;
 }
 

@@ -96,8 +96,6 @@ int api_recommend(const http_request *req, http_reply *reply)
         http_reply_problem(reply, error);
         return 0;
     }
-    size_t len = 0;
-    char *text = jsonw_finish(&answer, &len);
-    http_reply_json_text(reply, 200, text, len);
+    http_reply_written(reply, &answer);
     return 0;
 }

@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "config.h"
+#include "jsonw.h"
 #include "problem.h"
 
 struct worker;
@@ -74,6 +75,13 @@ size_t http_query_each(const http_request *req, http_query_visitor fn, void *ctx
 void http_reply_json(http_reply *reply, int status, json_t *body);
 /* Fills reply with a JSON body already written (takes ownership of text, len bytes, from jsonw_finish()). */
 void http_reply_json_text(http_reply *reply, int status, char *text, size_t len);
+/* Fills reply with the document out holds (200), leaving out empty. */
+static inline void http_reply_written(http_reply *reply, jsonw *out)
+{
+    size_t len = 0;
+    char *text = jsonw_finish(out, &len);
+    http_reply_json_text(reply, 200, text, len);
+}
 /* Fills reply with a problem (takes ownership of problem, see problem.h). */
 void http_reply_problem(http_reply *reply, problem *p);
 

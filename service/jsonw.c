@@ -5,7 +5,6 @@
 
 #include <math.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "numfmt.h"
@@ -244,26 +243,12 @@ void jsonw_key(jsonw *w, const char *key)
     append_char(w, ':');
 }
 
-/* Decimal digits of value, right-aligned ending at end; returns the first digit. */
-static char *digits_backwards(unsigned long long value, char *end)
-{
-    do {
-        *--end = (char)('0' + value % 10);
-        value /= 10;
-    } while (value != 0);
-    return end;
-}
-
 void jsonw_integer(jsonw *w, long long value)
 {
     char text[24];
-    char *end = text + sizeof text;
-    unsigned long long magnitude = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
-    char *start = digits_backwards(magnitude, end);
-    if (value < 0)
-        *--start = '-';
+    size_t len = numfmt_integer(value, text);
     separate(w);
-    append(w, start, (size_t)(end - start));
+    append(w, text, len);
 }
 
 void jsonw_real(jsonw *w, double value)

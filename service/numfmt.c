@@ -57,6 +57,12 @@ static size_t write_scaled(bool negative, unsigned long long digits, unsigned de
     return len;
 }
 
+size_t numfmt_integer(long long value, char *buf)
+{
+    unsigned long long magnitude = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
+    return write_scaled(value < 0, magnitude, 0, buf);
+}
+
 static size_t printf_one(char *buf, const char *fmt, unsigned precision, double value)
 {
     int len = snprintf(buf, NUMFMT_MAX, fmt, (int)precision, value);

@@ -14,6 +14,8 @@
 /* "%.15g", then jansson's clean-up (its strconv.c): ".0" when the text has neither '.' nor 'e', and no '+' or leading
  * zeros in an exponent. value must be finite. buf holds NUMFMT_MAX bytes; returns the length. */
 size_t numfmt_real15(double value, char *buf);
+/* "%lld": value in decimal. buf holds at least 24 bytes; returns the length. */
+size_t numfmt_integer(long long value, char *buf);
 /* "%.*f" with decimals digits after the point (any double, NaN and infinities too). */
 size_t numfmt_fixed(double value, unsigned decimals, char *buf);
 /* "%.*g" with precision significant digits. */

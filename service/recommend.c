@@ -884,7 +884,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
 
 /* ---- response --------------------------------------------------------------------------------------------------- */
 
-/* A number as the answer shows it: rounded to 1/scale. */
+/* A number as the answer shows it: rounded to 1/scale (NAN stays NAN, which jsonw writes as null). */
 static void write_rounded(jsonw *out, double value, double scale)
 {
     jsonw_real(out, round(value * scale) / scale);
@@ -1145,16 +1145,10 @@ static void write_recommendation(jsonw *out, const rec_request *r, const sizing_
     write_rounded(out, c->hourly_usd, 1e6);
     jsonw_key(out, "monthly_usd");
     write_rounded(out, c->hourly_usd * COST_HOURS_PER_MONTH, 100.0);
-    jsonw_key(out, "estimated_hours");
-    if (isnan(c->fit.hours))
-        jsonw_null(out);
-    else
-        write_rounded(out, c->fit.hours, 1e4);
+    jsonw_key(out, "estimated_hours"); /* NAN when the job's length is unknown: written as null */
+    write_rounded(out, c->fit.hours, 1e4);
     jsonw_key(out, "estimated_total_usd");
-    if (isnan(c->total_usd))
-        jsonw_null(out);
-    else
-        write_rounded(out, c->total_usd, 100.0);
+    write_rounded(out, c->total_usd, 100.0);
     jsonw_key(out, "score");
     write_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0);
     notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */
@@ -1239,12 +1233,9 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
     jsonw_member_integer(out, "considered", (long long)st.considered);
     jsonw_key(out, "rejected");
     jsonw_object_begin(out);
-    for (int i = 0; i < REJECT_COUNT; i++) {
-        if (st.rejected[i] > 0) {
-            jsonw_key(out, reject_names[i]);
-            jsonw_integer(out, (long long)st.rejected[i]);
-        }
-    }
+    for (int i = 0; i < REJECT_COUNT; i++)
+        if (st.rejected[i] > 0)
+            jsonw_member_integer(out, reject_names[i], (long long)st.rejected[i]);
     jsonw_object_end(out);
     jsonw_member_string(out, "catalog_version", snap->version);
     jsonw_object_end(out);

@@ -69,6 +69,7 @@
 #include <time.h>
 
 #include "api.h"
+#include "util.h"
 #include "recommend.h"
 
 int api_recommend(const http_request *req, http_reply *reply)
@@ -85,7 +86,7 @@ int api_recommend(const http_request *req, http_reply *reply)
         return 0;
     }
     recommend_options opts = {
-        .now = time(NULL),
+        .now = util_now(),
         .stale_after_hours = req->app != NULL && req->app->cfg != NULL ? req->app->cfg->stale_after_hours : 0,
     };
     jsonw answer;

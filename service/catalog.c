@@ -762,7 +762,7 @@ int catalog_load(sqlite3 *db, catalog **out, char *err, size_t err_len)
     build_indexes(&l, snap);
     build_shapes(&l, snap);
     snprintf(snap->version, sizeof snap->version, "%016llx", (unsigned long long)l.hash);
-    util_format_time(time(NULL), snap->built_at, sizeof snap->built_at);
+    util_format_time(util_now(), snap->built_at, sizeof snap->built_at);
     free(a->slots); /* interning is done; the strings stay in the arena */
     a->slots = NULL;
     a->slot_count = a->slot_used = 0;

@@ -69,6 +69,8 @@ static const option_spec options[] = {
      "largest price download, streamed (default 1073741824)"},
     {"GPUREC_STALE_AFTER_HOURS", "--stale-after-hours", OPT_UINT, FIELD(stale_after_hours), 0, 1, 24 * 365,
      "a price fetched longer ago than this is flagged stale (default 48)"},
+    {"GPUREC_TEST_CLOCK", "--test-clock", OPT_SIZE, FIELD(test_clock), 0, 0, 4102444800ull,
+     "tests only: pin the wall clock to these epoch seconds, for answers compared byte for byte (default 0, off)"},
 };
 
 #define OPTION_COUNT (sizeof options / sizeof options[0])

@@ -45,6 +45,7 @@ typedef struct config {
     unsigned fetch_timeout_s;
     size_t fetch_max_bytes;
     unsigned stale_after_hours; /* a price older than this is flagged stale */
+    size_t test_clock; /* test-only: the wall clock pinned to these epoch seconds; 0 = the real clock */
 } config;
 
 /* Defaults, then the environment, then argv. Returns 0, or -1 with a message naming the variable or flag in err.

@@ -184,7 +184,7 @@ static int run_recommend(const config *cfg)
         fprintf(stderr, "gpurec recommend: %s\n", err);
         goto out;
     }
-    recommend_options options = {time(NULL), cfg->stale_after_hours};
+    recommend_options options = {util_now(), cfg->stale_after_hours};
     jsonw answer;
     jsonw_init(&answer, 8192);
     int run_rc = recommend_run(snap, request, &options, &answer, &failure);
@@ -228,6 +228,7 @@ int main(int argc, char **argv)
         return 0;
     }
     log_setup(cfg.log_fmt, cfg.log_lvl);
+    util_pin_clock((time_t)cfg.test_clock);
     json_object_seed(0); /* before any thread: hashing seeds must not race */
     curl_global_init(CURL_GLOBAL_DEFAULT);
 

@@ -133,3 +133,16 @@ int util_copy(char *dst, size_t dst_len, const char *src)
     memcpy(dst, src, len + 1);
     return 0;
 }
+
+/* Configuration, not state: written once by main before the daemon's threads start, read-only after. */
+static time_t pinned_clock;
+
+void util_pin_clock(time_t pinned)
+{
+    pinned_clock = pinned;
+}
+
+time_t util_now(void)
+{
+    return pinned_clock != 0 ? pinned_clock : time(NULL);
+}

@@ -16,6 +16,10 @@ char *xstrdup(const char *s);
 void util_format_time(time_t t, char *buf, size_t buf_len);
 /* Parses "YYYY-MM-DDTHH:MM:SSZ" (also with fractional seconds, or a date alone) into *out; 0 or -1. */
 int util_parse_time(const char *text, time_t *out);
+/* Wall clock in seconds. A test pins it (GPUREC_TEST_CLOCK, set once at start before any thread runs) so answers
+ * that name a price's age can be recorded and compared byte for byte; otherwise it is time(NULL). */
+time_t util_now(void);
+void util_pin_clock(time_t pinned);
 /* Monotonic clock in microseconds. */
 int64_t util_monotonic_us(void);
 /* 64-bit FNV-1a over bytes, continuing from hash (start with UTIL_FNV_OFFSET). */

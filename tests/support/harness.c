@@ -1,5 +1,7 @@
 #include "harness.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +186,21 @@ harness_response *harness_request(harness *h, const char *method, const char *pa
 harness_response *harness_get(harness *h, const char *path)
 {
     return harness_request(h, "GET", path, NULL, NULL);
+}
+
+harness_response *harness_get_until(harness *h, const char *path, const char *const *needles, int timeout_s)
+{
+    int64_t deadline = util_monotonic_us() + (int64_t)timeout_s * 1000000;
+    for (;;) {
+        harness_response *r = harness_get(h, path);
+        bool all = true;
+        for (size_t i = 0; needles[i] != NULL && all; i++)
+            all = r->body != NULL && strstr(r->body, needles[i]) != NULL;
+        if (all || util_monotonic_us() >= deadline)
+            return r;
+        harness_response_free(r);
+        usleep(20 * 1000);
+    }
 }
 
 harness_response *harness_post_json(harness *h, const char *path, const char *body)

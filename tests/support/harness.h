@@ -42,6 +42,10 @@ typedef struct harness_response {
 harness_response *harness_request(harness *h, const char *method, const char *path, const char *body,
                                   const char *const *extra_headers);
 harness_response *harness_get(harness *h, const char *path);
+/* GETs path until its body contains every string of the NULL-terminated needles, or timeout_s passes; returns the
+ * last answer either way (the caller asserts on it). For what the daemon records after it answers (metrics counted
+ * in the completion callback, a refresh's outcome), which a client may look at before it is recorded. */
+harness_response *harness_get_until(harness *h, const char *path, const char *const *needles, int timeout_s);
 harness_response *harness_post_json(harness *h, const char *path, const char *body);
 /* The value of a response header (case-insensitive name) into buf; 0 when found. */
 int harness_response_header(const harness_response *r, const char *name, char *buf, size_t buf_len);

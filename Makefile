@@ -20,7 +20,7 @@ ALL_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLA
              -DGPUREC_DATADIR='"$(PREFIX)/share/gpurec"'
 LIBS = $(PKG_LIBS) -lpthread -lm
 
-SVC_SRCS := $(filter-out service/main.c,$(wildcard service/*.c service/providers/*.c))
+SVC_SRCS := $(filter-out service/main.c,$(wildcard service/*/*.c service/*/*/*.c))
 SVC_OBJS := $(SVC_SRCS:%.c=$(BUILD)/%.o)
 UI_ASSETS := $(sort $(wildcard web/*.html web/*.css web/*.js web/*.svg))
 UI_OBJ := $(BUILD)/gen/ui_assets.o
@@ -72,7 +72,7 @@ tsan:
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 FUZZ_BINS := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(filter-out fuzz/fuzz_support.c,$(wildcard fuzz/fuzz_*.c)))
-FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/http.o $(BUILD)/service/fetch.o,$(SVC_OBJS)) $(UI_OBJ) \
+FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/face/http.o $(BUILD)/service/worker/fetch.o,$(SVC_OBJS)) $(UI_OBJ) \
                   $(BUILD)/fuzz/fuzz_support.o
 
 fuzz:
@@ -94,7 +94,7 @@ $(BUILD)/prefix.stamp: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' > $@
 
-$(BUILD)/service/config.o: $(BUILD)/prefix.stamp
+$(BUILD)/service/base/config.o: $(BUILD)/prefix.stamp
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

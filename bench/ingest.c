@@ -18,11 +18,11 @@
 #include <microhttpd.h>
 #include <sqlite3.h>
 
-#include "config.h"
-#include "db.h"
-#include "providers/provider.h"
-#include "refresh.h"
-#include "util.h"
+#include "base/config.h"
+#include "store/db.h"
+#include "worker/providers/provider.h"
+#include "worker/refresh.h"
+#include "base/util.h"
 
 #define VERSION_PATH "/offers/v1.0/aws/AmazonEC2/20250601000000/us-east-1/index"
 

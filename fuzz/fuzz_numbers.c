@@ -9,8 +9,8 @@
 #include <jansson.h>
 
 #include "fuzz_support.h"
-#include "jsonw.h"
-#include "numfmt.h"
+#include "wire/jsonw.h"
+#include "base/numfmt.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api.h"
+#include "face/api.h"
 #include "fuzz_support.h"
 
 FUZZ_CATALOG_INIT

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "fuzz_support.h"
-#include "recommend.h"
+#include "engine/recommend.h"
 
 FUZZ_CATALOG_INIT
 

@@ -5,10 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "fetch.h"
-#include "migrate.h"
-#include "util.h"
+#include "store/db.h"
+#include "worker/fetch.h"
+#include "store/migrate.h"
+#include "base/util.h"
 
 /* ---- the seed catalog ----------------------------------------------------------------------------------------- */
 

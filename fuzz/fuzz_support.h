@@ -12,10 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "catalog.h"
-#include "config.h"
-#include "http.h"
-#include "providers/provider.h"
+#include "snapshot/catalog.h"
+#include "base/config.h"
+#include "face/http.h"
+#include "worker/providers/provider.h"
 
 /* The seed catalog (built on first use, kept for the process). Aborts when it cannot be built. */
 const catalog *fuzz_catalog(void);

@@ -11,16 +11,16 @@
 #include <curl/curl.h>
 #include <jansson.h>
 
-#include "catalog.h"
-#include "config.h"
-#include "db.h"
-#include "http.h"
-#include "log.h"
-#include "metrics.h"
-#include "migrate.h"
-#include "recommend.h"
-#include "util.h"
-#include "worker.h"
+#include "snapshot/catalog.h"
+#include "base/config.h"
+#include "store/db.h"
+#include "face/http.h"
+#include "base/log.h"
+#include "face/metrics.h"
+#include "store/migrate.h"
+#include "engine/recommend.h"
+#include "base/util.h"
+#include "worker/worker.h"
 
 /* Set by the signal handler, read by the main thread's wait loop. */
 static volatile sig_atomic_t stop_requested;

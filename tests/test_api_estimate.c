@@ -9,9 +9,9 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
-#include "api_estimate.h"
-#include "catalog.h"
-#include "problem.h"
+#include "face/api_estimate.h"
+#include "snapshot/catalog.h"
+#include "wire/problem.h"
 #include "support/check_support.h"
 #include "support/harness.h"
 

@@ -9,7 +9,7 @@
 
 #include <jansson.h>
 
-#include "catalog.h"
+#include "snapshot/catalog.h"
 #include "support/check_support.h"
 #include "support/harness.h"
 

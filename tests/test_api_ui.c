@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api_ui.h"
+#include "face/api_ui.h"
 #include "support/check_support.h"
 #include "support/harness.h"
-#include "ui_assets.h"
+#include "face/ui_assets.h"
 
 static http_request request_for(const char *path, const char *param)
 {

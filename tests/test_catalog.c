@@ -7,11 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "db.h"
+#include "snapshot/catalog.h"
+#include "store/db.h"
 #include "harness.h"
 #include "support/check_support.h"
-#include "util.h"
+#include "base/util.h"
 
 static char *db_path;
 static sqlite3 *db;

@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db.h"
+#include "store/db.h"
 #include "harness.h"
 #include "support/check_support.h"
-#include "util.h"
+#include "base/util.h"
 
 static harness *h;
 

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "cost.h"
+#include "engine/cost.h"
 #include "support/check_support.h"
 
 #define USD(x) ((int64_t)(x) * COST_MICROS_PER_USD)

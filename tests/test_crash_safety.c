@@ -26,7 +26,7 @@
 #include "fixture_server.h"
 #include "harness.h"
 #include "support/check_support.h"
-#include "util.h"
+#include "base/util.h"
 
 #define KILL_ROUNDS 30
 #define ADMIN_TOKEN "crash-test-token"

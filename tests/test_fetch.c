@@ -8,10 +8,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "fetch.h"
+#include "worker/fetch.h"
 #include "support/check_support.h"
 #include "support/fixture_server.h"
-#include "util.h"
+#include "base/util.h"
 
 static fixture_server *fs;
 

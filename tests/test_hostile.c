@@ -19,7 +19,7 @@
 
 #include "harness.h"
 #include "support/check_support.h"
-#include "util.h"
+#include "base/util.h"
 
 #define BODY_LIMIT 65536
 #define ADMIN_TOKEN "s3cret-admin-token-7f3a9c1e5b"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db.h"
+#include "store/db.h"
 #include "harness.h"
 #include "support/check_support.h"
 

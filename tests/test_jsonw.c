@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonw.h"
+#include "wire/jsonw.h"
 #include "support/check_support.h"
 #include "support/random.h"
 

@@ -18,11 +18,11 @@
 
 #include <sqlite3.h>
 
-#include "catalog.h"
+#include "snapshot/catalog.h"
 #include "fixture_server.h"
 #include "harness.h"
 #include "support/check_support.h"
-#include "util.h"
+#include "base/util.h"
 
 #define CLIENTS 4
 #define ADMIN_TOKEN "load-test-token"

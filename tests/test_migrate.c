@@ -5,10 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "migrate.h"
+#include "store/db.h"
+#include "store/migrate.h"
 #include "support/check_support.h"
-#include "util.h"
+#include "base/util.h"
 
 static char db_path[64];
 static char dir[64];

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numfmt.h"
+#include "base/numfmt.h"
 #include "support/check_support.h"
 #include "support/random.h"
 

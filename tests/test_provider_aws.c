@@ -7,13 +7,13 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "config.h"
-#include "fetch.h"
-#include "providers/provider.h"
+#include "base/config.h"
+#include "worker/fetch.h"
+#include "worker/providers/provider.h"
 #include "support/check_support.h"
 #include "support/fixture_server.h"
 #include "support/provider_support.h"
-#include "util.h"
+#include "base/util.h"
 
 #define INDEX_PATH "/aws/offers/v1.0/aws/AmazonEC2/current/region_index.json"
 #define EAST_PATH "/aws/offers/v1.0/aws/AmazonEC2/20250601000000/us-east-1/index.csv"

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "fetch.h"
-#include "providers/provider.h"
+#include "base/config.h"
+#include "worker/fetch.h"
+#include "worker/providers/provider.h"
 #include "support/check_support.h"
 #include "support/fixture_server.h"
 #include "support/provider_support.h"

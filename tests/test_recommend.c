@@ -13,11 +13,11 @@
 
 #include <sqlite3.h>
 
-#include "catalog.h"
-#include "migrate.h"
-#include "recommend.h"
+#include "snapshot/catalog.h"
+#include "store/migrate.h"
+#include "engine/recommend.h"
 #include "support/check_support.h"
-#include "util.h"
+#include "base/util.h"
 
 /* ---- the synthetic catalog -------------------------------------------------------------------------------------- */
 

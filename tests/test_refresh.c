@@ -8,15 +8,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "config.h"
-#include "db.h"
-#include "fetch.h"
-#include "refresh.h"
+#include "snapshot/catalog.h"
+#include "base/config.h"
+#include "store/db.h"
+#include "worker/fetch.h"
+#include "worker/refresh.h"
 #include "support/check_support.h"
 #include "support/fixture_server.h"
 #include "support/harness.h"
-#include "util.h"
+#include "base/util.h"
 
 #define AZURE_PATH "/azure/api/retail/prices"
 /* 2025-06-15T00:00:00Z: after every effective date of the fixtures. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sizing.h"
+#include "engine/sizing.h"
 #include "support/check_support.h"
 
 #define EXACT_PARAMS_B 196.608

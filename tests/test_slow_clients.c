@@ -17,7 +17,7 @@
 
 #include "harness.h"
 #include "support/check_support.h"
-#include "util.h"
+#include "base/util.h"
 
 #define PER_IP_LIMIT 100
 #define TIMEOUT_S 2

@@ -4,7 +4,7 @@
 #include <time.h>
 
 #include "support/check_support.h"
-#include "util.h"
+#include "base/util.h"
 
 START_TEST(parse_time_accepts)
 {

@@ -9,15 +9,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "config.h"
-#include "db.h"
-#include "fetch.h"
+#include "snapshot/catalog.h"
+#include "base/config.h"
+#include "store/db.h"
+#include "worker/fetch.h"
 #include "support/check_support.h"
 #include "support/fixture_server.h"
 #include "support/harness.h"
-#include "util.h"
-#include "worker.h"
+#include "base/util.h"
+#include "worker/worker.h"
 
 #define AZURE_PATH "/azure/api/retail/prices"
 #define TOKEN "t0ken-for-tests"

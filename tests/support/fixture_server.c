@@ -13,7 +13,7 @@
 
 #include <microhttpd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 #define MAX_ROUTES 64
 #define MAX_ARGS 8

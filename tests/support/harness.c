@@ -11,14 +11,14 @@
 #include <check.h>
 #include <curl/curl.h>
 
-#include "catalog.h"
-#include "db.h"
-#include "http.h"
-#include "log.h"
-#include "metrics.h"
-#include "migrate.h"
-#include "util.h"
-#include "worker.h"
+#include "snapshot/catalog.h"
+#include "store/db.h"
+#include "face/http.h"
+#include "base/log.h"
+#include "face/metrics.h"
+#include "store/migrate.h"
+#include "base/util.h"
+#include "worker/worker.h"
 
 struct harness {
     config cfg;

@@ -7,7 +7,7 @@
 
 #include <jansson.h>
 
-#include "config.h"
+#include "base/config.h"
 
 typedef struct harness harness;
 

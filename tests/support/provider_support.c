@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "fetch.h"
+#include "worker/fetch.h"
 
 provider_run provider_support_run(const config *cfg, const char *adapter, const provider_instance *instances,
                                   size_t instance_count, const provider_region *regions, size_t region_count)

@@ -5,8 +5,8 @@
 
 #include <stddef.h>
 
-#include "config.h"
-#include "providers/provider.h"
+#include "base/config.h"
+#include "worker/providers/provider.h"
 
 /* A run of adapter over the given instance and region tables: 2 s timeout, 1 MiB cap, two attempts 10 ms apart, so a
  * failing fixture fails fast. cfg and the tables are borrowed and must outlive the run. */

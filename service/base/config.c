@@ -1,0 +1,327 @@
+#include "base/config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "base/vocab.h"
+
+typedef enum { OPT_STRING, OPT_UINT, OPT_SIZE, OPT_LIST, OPT_LISTEN, OPT_LOG_FORMAT, OPT_LOG_LEVEL } option_kind;
+
+typedef struct option_spec {
+    const char *env;
+    const char *flag;
+    option_kind kind;
+    size_t offset;      /* of the field in config */
+    size_t size;        /* string buffer size, or list entry size */
+    size_t count_offset; /* OPT_LIST: offset of the count field */
+    unsigned long long min, max;
+    const char *help;
+} option_spec;
+
+#define FIELD(name) offsetof(config, name), sizeof(((config *)0)->name)
+#define LIST(name, count) offsetof(config, name), sizeof(((config *)0)->name[0]), offsetof(config, count)
+
+static const option_spec options[] = {
+    {"GPUREC_LISTEN", "--listen", OPT_LISTEN, 0, 0, 0, 0, 0, "address:port to serve on (default 0.0.0.0:8080)"},
+    {"GPUREC_DB", "--db", OPT_STRING, FIELD(db_path), 0, 0, 0, "SQLite database file (default ./data/gpurec.db)"},
+    {"GPUREC_MIGRATIONS_DIR", "--migrations-dir", OPT_STRING, FIELD(migrations_dir), 0, 0, 0,
+     "folder of NNNN_name.sql migrations (default ./migrations, else " GPUREC_DATADIR "/migrations)"},
+    {"GPUREC_THREADS", "--threads", OPT_UINT, FIELD(threads), 0, 1, 256, "HTTP worker threads (default: CPU count)"},
+    {"GPUREC_REFRESH_INTERVAL", "--refresh-interval", OPT_UINT, FIELD(refresh_interval_s), 0, 0, 30 * 86400,
+     "seconds between price refreshes, jittered; 0 = never (default 21600)"},
+    {"GPUREC_PROVIDERS", "--providers", OPT_LIST, LIST(providers, provider_count), 0, 0,
+     "price vocab_adapters the worker runs, comma-separated (default aws,azure,gcp,feed)"},
+    {"GPUREC_AZURE_PRICES_URL", "--azure-prices-url", OPT_STRING, FIELD(azure_prices_url), 0, 0, 0,
+     "Azure Retail Prices API endpoint"},
+    {"GPUREC_AWS_PRICING_URL", "--aws-pricing-url", OPT_STRING, FIELD(aws_pricing_url), 0, 0, 0,
+     "AWS Price List bulk API base URL"},
+    {"GPUREC_AWS_SPOT_URL", "--aws-spot-url", OPT_STRING, FIELD(aws_spot_url), 0, 0, 0, "AWS spot price feed (spot.js)"},
+    {"GPUREC_AWS_SPOT_ADVISOR_URL", "--aws-spot-advisor-url", OPT_STRING, FIELD(aws_spot_advisor_url), 0, 0, 0,
+     "AWS spot advisor feed (interruption bands)"},
+    {"GPUREC_GCP_BILLING_URL", "--gcp-billing-url", OPT_STRING, FIELD(gcp_billing_url), 0, 0, 0,
+     "GCP Cloud Billing Catalog SKUs endpoint of Compute Engine"},
+    {"GPUREC_GCP_API_KEY", "--gcp-api-key", OPT_STRING, FIELD(gcp_api_key), 0, 0, 0,
+     "API key for the GCP Cloud Billing Catalog (the gcp adapter is off without one)"},
+    {"GPUREC_FEED_URLS", "--feed-urls", OPT_LIST, LIST(feed_urls, feed_url_count), 0, 0,
+     "generic JSON price feeds, comma-separated"},
+    {"GPUREC_ADMIN_TOKEN", "--admin-token", OPT_STRING, FIELD(admin_token), 0, 0, 0,
+     "bearer token for /v1/admin/*; admin endpoints are off without one"},
+    {"GPUREC_CORS_ORIGINS", "--cors-origins", OPT_LIST, LIST(cors_origins, cors_origin_count), 0, 0,
+     "origins allowed by CORS, comma-separated (default none)"},
+    {"GPUREC_LOG_FORMAT", "--log-format", OPT_LOG_FORMAT, 0, 0, 0, 0, 0, "json or text (default text)"},
+    {"GPUREC_LOG_LEVEL", "--log-level", OPT_LOG_LEVEL, 0, 0, 0, 0, 0, "debug, info, warn or error (default info)"},
+    {"GPUREC_MAX_BODY_BYTES", "--max-body-bytes", OPT_SIZE, FIELD(max_body_bytes), 0, 1024, 64u << 20,
+     "largest request body accepted (default 1048576)"},
+    {"GPUREC_MAX_CONNECTIONS", "--max-connections", OPT_UINT, FIELD(max_connections), 0, 1, 100000,
+     "open connections at most (default 1024)"},
+    {"GPUREC_MAX_CONNECTIONS_PER_IP", "--max-connections-per-ip", OPT_UINT, FIELD(max_connections_per_ip), 0, 0,
+     100000, "open connections from one address at most, 0 = no limit (default 256)"},
+    {"GPUREC_CONNECTION_TIMEOUT", "--connection-timeout", OPT_UINT, FIELD(connection_timeout_s), 0, 1, 3600,
+     "seconds an idle or stalled connection is kept (default 15)"},
+    {"GPUREC_FETCH_TIMEOUT", "--fetch-timeout", OPT_UINT, FIELD(fetch_timeout_s), 0, 1, 3600,
+     "seconds one price download may take (default 300)"},
+    {"GPUREC_FETCH_MAX_BYTES", "--fetch-max-bytes", OPT_SIZE, FIELD(fetch_max_bytes), 0, 1024, 1ull << 33,
+     "largest price download, streamed (default 1073741824)"},
+    {"GPUREC_STALE_AFTER_HOURS", "--stale-after-hours", OPT_UINT, FIELD(stale_after_hours), 0, 1, 24 * 365,
+     "a price fetched longer ago than this is flagged stale (default 48)"},
+    {"GPUREC_TEST_CLOCK", "--test-clock", OPT_SIZE, FIELD(test_clock), 0, 0, 4102444800ull,
+     "tests only: pin the wall clock to these epoch seconds, for answers compared byte for byte (default 0, off)"},
+};
+
+#define OPTION_COUNT (sizeof options / sizeof options[0])
+
+void config_defaults(config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->command = CMD_SERVE;
+    util_copy(cfg->listen_host, sizeof cfg->listen_host, "0.0.0.0");
+    cfg->listen_port = 8080;
+    util_copy(cfg->db_path, sizeof cfg->db_path, "./data/gpurec.db");
+    struct stat st;
+    if (stat("migrations", &st) == 0 && S_ISDIR(st.st_mode))
+        util_copy(cfg->migrations_dir, sizeof cfg->migrations_dir, "migrations");
+    else
+        util_copy(cfg->migrations_dir, sizeof cfg->migrations_dir, GPUREC_DATADIR "/migrations");
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    cfg->threads = cpus < 1 ? 2 : cpus > 64 ? 64 : (unsigned)cpus;
+    cfg->refresh_interval_s = 21600;
+    for (size_t i = 0; i < vocab_adapter_count && cfg->provider_count < CONFIG_MAX_LIST; i++)
+        if (vocab_adapters[i].default_on)
+            util_copy(cfg->providers[cfg->provider_count++], sizeof cfg->providers[0], vocab_adapters[i].id);
+    util_copy(cfg->azure_prices_url, sizeof cfg->azure_prices_url, "https://prices.azure.com/api/retail/prices");
+    util_copy(cfg->aws_pricing_url, sizeof cfg->aws_pricing_url, "https://pricing.us-east-1.amazonaws.com");
+    util_copy(cfg->aws_spot_url, sizeof cfg->aws_spot_url, "https://website.spot.ec2.aws.a2z.com/spot.js");
+    util_copy(cfg->aws_spot_advisor_url, sizeof cfg->aws_spot_advisor_url,
+              "https://spot-bid-advisor.s3.amazonaws.com/spot-advisor-data.json");
+    util_copy(cfg->gcp_billing_url, sizeof cfg->gcp_billing_url,
+              "https://cloudbilling.googleapis.com/v1/services/6F81-5844-456A/skus");
+    cfg->log_fmt = LOG_TEXT;
+    cfg->log_lvl = LOG_INFO;
+    cfg->max_body_bytes = 1u << 20;
+    cfg->max_connections = 1024;
+    cfg->max_connections_per_ip = 256;
+    cfg->connection_timeout_s = 15;
+    cfg->fetch_timeout_s = 300;
+    cfg->fetch_max_bytes = 1u << 30;
+    cfg->stale_after_hours = 48;
+}
+
+static int parse_unsigned(const char *text, unsigned long long min, unsigned long long max, unsigned long long *out)
+{
+    if (text[0] < '0' || text[0] > '9')
+        return -1;
+    errno = 0;
+    char *end = NULL;
+    unsigned long long value = strtoull(text, &end, 10);
+    if (errno != 0 || *end != '\0' || value < min || value > max)
+        return -1;
+    *out = value;
+    return 0;
+}
+
+static int parse_listen(config *cfg, const char *text)
+{
+    const char *colon = strrchr(text, ':');
+    if (colon == NULL || colon == text)
+        return -1;
+    size_t host_len = (size_t)(colon - text);
+    const char *host = text;
+    if (host[0] == '[' && host_len >= 2 && host[host_len - 1] == ']') {
+        host++;
+        host_len -= 2;
+    }
+    if (host_len == 0 || host_len >= sizeof cfg->listen_host)
+        return -1;
+    unsigned long long port;
+    if (parse_unsigned(colon + 1, 0, 65535, &port) != 0)
+        return -1;
+    memcpy(cfg->listen_host, host, host_len);
+    cfg->listen_host[host_len] = '\0';
+    cfg->listen_port = (uint16_t)port;
+    return 0;
+}
+
+static int parse_list(config *cfg, const option_spec *opt, const char *text)
+{
+    char *base = (char *)cfg + opt->offset;
+    size_t *count = (size_t *)((char *)cfg + opt->count_offset);
+    *count = 0;
+    const char *cursor = text;
+    while (*cursor) {
+        const char *end = strchr(cursor, ',');
+        size_t len = end ? (size_t)(end - cursor) : strlen(cursor);
+        while (len > 0 && (*cursor == ' ')) {
+            cursor++;
+            len--;
+        }
+        while (len > 0 && cursor[len - 1] == ' ')
+            len--;
+        if (len > 0) {
+            if (*count >= CONFIG_MAX_LIST || len >= opt->size)
+                return -1;
+            memcpy(base + *count * opt->size, cursor, len);
+            base[*count * opt->size + len] = '\0';
+            (*count)++;
+        }
+        if (end == NULL)
+            break;
+        cursor = end + 1;
+    }
+    return 0;
+}
+
+static int apply_option(config *cfg, const option_spec *opt, const char *value, const char *name, char *err,
+                        size_t err_len)
+{
+    unsigned long long number;
+    int rc = 0;
+    switch (opt->kind) {
+    case OPT_STRING:
+        rc = util_copy((char *)cfg + opt->offset, opt->size, value);
+        break;
+    case OPT_UINT:
+        rc = parse_unsigned(value, opt->min, opt->max, &number);
+        if (rc == 0)
+            *(unsigned *)((char *)cfg + opt->offset) = (unsigned)number;
+        break;
+    case OPT_SIZE:
+        rc = parse_unsigned(value, opt->min, opt->max, &number);
+        if (rc == 0)
+            *(size_t *)((char *)cfg + opt->offset) = (size_t)number;
+        break;
+    case OPT_LIST:
+        rc = parse_list(cfg, opt, value);
+        break;
+    case OPT_LISTEN:
+        rc = parse_listen(cfg, value);
+        break;
+    case OPT_LOG_FORMAT:
+        rc = log_format_parse(value, &cfg->log_fmt);
+        break;
+    case OPT_LOG_LEVEL:
+        rc = log_level_parse(value, &cfg->log_lvl);
+        break;
+    }
+    if (rc != 0) {
+        if (opt->kind == OPT_UINT || opt->kind == OPT_SIZE)
+            snprintf(err, err_len, "%s: '%s' is not a whole number from %llu to %llu", name, value, opt->min,
+                     opt->max);
+        else
+            snprintf(err, err_len, "%s: invalid value (%s)", name, opt->help);
+        return -1;
+    }
+    return 0;
+}
+
+static int validate(const config *cfg, char *err, size_t err_len)
+{
+    for (size_t i = 0; i < cfg->provider_count; i++) {
+        if (vocab_adapter_find(cfg->providers[i]) == NULL) {
+            char known[256];
+            snprintf(err, err_len, "GPUREC_PROVIDERS: unknown provider adapter '%s' (%s)", cfg->providers[i],
+                     vocab_adapter_list(known, sizeof known));
+            return -1;
+        }
+    }
+    if (cfg->db_path[0] == '\0') {
+        snprintf(err, err_len, "GPUREC_DB: must not be empty");
+        return -1;
+    }
+    if (cfg->admin_token[0] != '\0' && strlen(cfg->admin_token) < 16) {
+        snprintf(err, err_len, "GPUREC_ADMIN_TOKEN: must be at least 16 characters");
+        return -1;
+    }
+    return 0;
+}
+
+int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len)
+{
+    config_defaults(cfg);
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const char *value = getenv(options[i].env);
+        if (value != NULL && apply_option(cfg, &options[i], value, options[i].env, err, err_len) != 0)
+            return -1;
+    }
+    int saw_command = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            cfg->command = CMD_HELP;
+            return 0;
+        }
+        if (strcmp(arg, "--version") == 0) {
+            cfg->command = CMD_VERSION;
+            return 0;
+        }
+        if (strncmp(arg, "--", 2) != 0) {
+            static const struct { const char *name; config_command command; } commands[] = {
+                {"serve", CMD_SERVE}, {"migrate", CMD_MIGRATE}, {"refresh", CMD_REFRESH}, {"recommend", CMD_RECOMMEND}};
+            int found = 0;
+            for (size_t c = 0; c < 4 && !saw_command; c++) {
+                if (strcmp(arg, commands[c].name) == 0) {
+                    cfg->command = commands[c].command;
+                    found = 1;
+                }
+            }
+            if (!found) {
+                snprintf(err, err_len, "unknown command or argument '%s' (see --help)", arg);
+                return -1;
+            }
+            saw_command = 1;
+            continue;
+        }
+        const char *eq = strchr(arg, '=');
+        size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+        const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[i + 1] : NULL);
+        if (name_len == strlen("--provider") && strncmp(arg, "--provider", name_len) == 0) {
+            if (value == NULL || util_copy(cfg->refresh_provider, sizeof cfg->refresh_provider, value) != 0) {
+                snprintf(err, err_len, "--provider: needs a provider name");
+                return -1;
+            }
+            if (!eq)
+                i++;
+            continue;
+        }
+        const option_spec *opt = NULL;
+        for (size_t o = 0; o < OPTION_COUNT && opt == NULL; o++) {
+            if (strlen(options[o].flag) == name_len && strncmp(arg, options[o].flag, name_len) == 0)
+                opt = &options[o];
+        }
+        if (opt == NULL) {
+            snprintf(err, err_len, "unknown flag '%.*s' (see --help)", (int)name_len, arg);
+            return -1;
+        }
+        if (value == NULL) {
+            snprintf(err, err_len, "%s: needs a value", opt->flag);
+            return -1;
+        }
+        if (apply_option(cfg, opt, value, opt->flag, err, err_len) != 0)
+            return -1;
+        if (!eq)
+            i++;
+    }
+    return validate(cfg, err, err_len);
+}
+
+void config_print_help(FILE *out)
+{
+    fprintf(out, "gpurec %s: recommends cloud GPU instances for a workload and estimates their cost.\n\n"
+                 "Usage: gpurec [command] [flags]\n\n"
+                 "Commands:\n"
+                 "  serve                      serve the HTTP API (default)\n"
+                 "  migrate                    apply pending migrations to the database and exit\n"
+                 "  refresh [--provider P]     refresh prices once (all enabled providers, or P) and exit\n"
+                 "  recommend < request.json   answer one recommendation request from the database and exit\n\n"
+                 "Flags (each also read from its environment variable; a flag wins):\n",
+            GPUREC_VERSION);
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        fprintf(out, "  %-26s %-30s %s\n", options[i].flag, options[i].env, options[i].help);
+    fprintf(out, "  %-26s %-30s %s\n  %-26s %-30s %s\n", "--help", "", "show this text", "--version", "",
+            "print the version");
+}

@@ -1,0 +1,58 @@
+/* The daemon's configuration: read once from the environment and flags, validated, then immutable and shared
+ * read-only by every thread. */
+#ifndef GPUREC_CONFIG_H
+#define GPUREC_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/log.h"
+
+#define CONFIG_MAX_LIST 16
+
+typedef enum { CMD_SERVE, CMD_MIGRATE, CMD_REFRESH, CMD_RECOMMEND, CMD_HELP, CMD_VERSION } config_command;
+
+typedef struct config {
+    config_command command;
+    char listen_host[64]; /* "0.0.0.0", "127.0.0.1" or "::" */
+    uint16_t listen_port; /* 0 picks a free port */
+    char db_path[512];
+    char migrations_dir[512];
+    unsigned threads;
+    unsigned refresh_interval_s;        /* 0 = the worker never refreshes on its own */
+    char providers[CONFIG_MAX_LIST][16]; /* providers the worker refreshes */
+    size_t provider_count;
+    char refresh_provider[16];          /* `gpurec refresh --provider P`; empty = all enabled */
+    char azure_prices_url[512];
+    char aws_pricing_url[512];
+    char aws_spot_url[512];
+    char aws_spot_advisor_url[512];
+    char gcp_billing_url[512];
+    char gcp_api_key[256];
+    char feed_urls[CONFIG_MAX_LIST][512];
+    size_t feed_url_count;
+    char admin_token[256]; /* empty = admin endpoints off */
+    char cors_origins[CONFIG_MAX_LIST][256];
+    size_t cors_origin_count;
+    log_format log_fmt;
+    log_level log_lvl;
+    size_t max_body_bytes;
+    unsigned max_connections;
+    unsigned max_connections_per_ip;
+    unsigned connection_timeout_s;
+    unsigned fetch_timeout_s;
+    size_t fetch_max_bytes;
+    unsigned stale_after_hours; /* a price older than this is flagged stale */
+    size_t test_clock; /* test-only: the wall clock pinned to these epoch seconds; 0 = the real clock */
+} config;
+
+/* Defaults, then the environment, then argv. Returns 0, or -1 with a message naming the variable or flag in err.
+ * Help and version set command and return 0. */
+int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len);
+void config_defaults(config *cfg);
+/* The --help text. */
+void config_print_help(FILE *out);
+
+#endif

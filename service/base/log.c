@@ -1,0 +1,151 @@
+#include "base/log.h"
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+/* Set once at start, before any thread runs; read by every thread afterwards. */
+static atomic_int configured_format = LOG_TEXT;
+static atomic_int configured_level = LOG_INFO;
+
+static const char *const level_names[] = {"debug", "info", "warn", "error"};
+
+void log_setup(log_format format, log_level level)
+{
+    atomic_store(&configured_format, (int)format);
+    atomic_store(&configured_level, (int)level);
+}
+
+int log_level_parse(const char *name, log_level *out)
+{
+    for (int i = LOG_DEBUG; i <= LOG_ERROR; i++) {
+        if (strcmp(name, level_names[i]) == 0) {
+            *out = (log_level)i;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+int log_format_parse(const char *name, log_format *out)
+{
+    if (strcmp(name, "text") == 0)
+        *out = LOG_TEXT;
+    else if (strcmp(name, "json") == 0)
+        *out = LOG_JSON;
+    else
+        return -1;
+    return 0;
+}
+
+static void timestamp(char *buf, size_t len)
+{
+    struct timeval tv;
+    gettimeofday(&tv, NULL);
+    struct tm tm;
+    gmtime_r(&tv.tv_sec, &tm);
+    size_t used = strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm);
+    snprintf(buf + used, len - used, ".%03ldZ", (long)(tv.tv_usec / 1000));
+}
+
+/* Appends text to a line buffer as a JSON string body (escaped), or as-is for text logs with quotes when it has
+ * spaces. Control characters are escaped either way so a value can never forge a second log line. */
+static size_t append_value(char *line, size_t used, size_t cap, const char *value, int json)
+{
+    int quote = json || strpbrk(value, " \t\"=") != NULL || value[0] == '\0';
+    if (quote && used < cap)
+        line[used++] = '"';
+    for (const unsigned char *c = (const unsigned char *)value; *c && used + 7 < cap; c++) {
+        if (*c == '"' || *c == '\\') {
+            line[used++] = '\\';
+            line[used++] = (char)*c;
+        } else if (*c < 0x20 || *c == 0x7f) {
+            used += (size_t)snprintf(line + used, cap - used, "\\u%04x", *c);
+        } else {
+            line[used++] = (char)*c;
+        }
+    }
+    if (quote && used < cap)
+        line[used++] = '"';
+    return used;
+}
+
+static size_t append_raw(char *line, size_t used, size_t cap, const char *text)
+{
+    size_t len = strlen(text);
+    if (used + len >= cap)
+        len = used < cap ? cap - used - 1 : 0;
+    memcpy(line + used, text, len);
+    return used + len;
+}
+
+static void emit(log_level level, const char *msg, const char *const *pairs, size_t pair_count)
+{
+    int json = atomic_load(&configured_format) == LOG_JSON;
+    char line[2048];
+    size_t cap = sizeof line - 2;
+    char ts[40];
+    timestamp(ts, sizeof ts);
+    size_t used = 0;
+    if (json) {
+        used = append_raw(line, used, cap, "{\"ts\":\"");
+        used = append_raw(line, used, cap, ts);
+        used = append_raw(line, used, cap, "\",\"level\":\"");
+        used = append_raw(line, used, cap, level_names[level]);
+        used = append_raw(line, used, cap, "\",\"msg\":");
+        used = append_value(line, used, cap, msg, 1);
+        for (size_t i = 0; i + 1 < pair_count; i += 2) {
+            used = append_raw(line, used, cap, ",");
+            used = append_value(line, used, cap, pairs[i], 1);
+            used = append_raw(line, used, cap, ":");
+            used = append_value(line, used, cap, pairs[i + 1] ? pairs[i + 1] : "", 1);
+        }
+        used = append_raw(line, used, cap, "}");
+    } else {
+        used = append_raw(line, used, cap, ts);
+        used = append_raw(line, used, cap, " ");
+        used = append_raw(line, used, cap, level_names[level]);
+        used = append_raw(line, used, cap, " ");
+        used = append_value(line, used, cap, msg, 0);
+        for (size_t i = 0; i + 1 < pair_count; i += 2) {
+            used = append_raw(line, used, cap, " ");
+            used = append_raw(line, used, cap, pairs[i]);
+            used = append_raw(line, used, cap, "=");
+            used = append_value(line, used, cap, pairs[i + 1] ? pairs[i + 1] : "", 0);
+        }
+    }
+    line[used++] = '\n';
+    /* one write call per line keeps lines from different threads whole */
+    fwrite(line, 1, used, stderr);
+}
+
+void log_msg(log_level level, const char *msg, ...)
+{
+    if ((int)level < atomic_load(&configured_level))
+        return;
+    const char *pairs[32];
+    size_t count = 0;
+    va_list args;
+    va_start(args, msg);
+    const char *item;
+    while (count < 32 && (item = va_arg(args, const char *)) != NULL)
+        pairs[count++] = item;
+    va_end(args);
+    emit(level, msg, pairs, count);
+}
+
+void log_access(const char *method, const char *route, const char *path, int status, long long duration_us,
+                const char *request_id)
+{
+    if (LOG_INFO < atomic_load(&configured_level))
+        return;
+    char status_text[16], duration_text[32];
+    snprintf(status_text, sizeof status_text, "%d", status);
+    snprintf(duration_text, sizeof duration_text, "%lld", duration_us);
+    const char *pairs[] = {"method", method, "route", route, "path", path, "status", status_text,
+                           "duration_us", duration_text, "request_id", request_id};
+    emit(LOG_INFO, "request", pairs, sizeof pairs / sizeof pairs[0]);
+}

@@ -1,0 +1,283 @@
+/* Number text without printf (see numfmt.h).
+ *
+ * Why the fast paths give printf's exact text:
+ * - "%.Pg" (P <= 15): a decimal D with at most P significant digits is what "%.Pg" prints for a double x exactly when
+ *   x is the double nearest D. Decimals of up to 15 digits survive the round trip through a double (C11 5.2.4.2.2,
+ *   DBL_DIG), so x lies within half an ulp (< 1.2e-16 x) of D, far inside half a unit of D's last digit
+ *   (>= 5e-16 x): no other P-digit decimal is as close, so rounding x to P digits gives D. D = digits / 10^k is one
+ *   correctly rounded division of two exact doubles (digits < 2^53, 10^k <= 10^22), so comparing it with x tests
+ *   exactly that. Inside [1e-4, 10^P) "%g" prints positional notation without trailing zeros: the smallest k that
+ *   matches gives that text.
+ * - "%.Nf": x * 10^N = p + e exactly, where p is the rounded product and e = fma(x, 10^N, -p) its error
+ *   (|e| <= ulp(p) / 2). While p < 2^52, 0.5 lies on p's grid of ulps, so the fraction f = p - floor(p) is either
+ *   clearly above or below 0.5 (by at least an ulp, more than |e|) or exactly 0.5, where the sign of e decides and
+ *   e = 0 is a true tie, rounded to even as printf does in the default rounding mode.
+ * Anything else goes to snprintf. */
+#include "base/numfmt.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+static const double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+#define POWERS_OF_TEN_COUNT (sizeof powers_of_ten / sizeof powers_of_ten[0])
+#define TWO_POW_52 4503599627370496.0
+
+/* Decimal digits of value, right-aligned ending at end; returns the first digit. */
+static char *digits_backwards(unsigned long long value, char *end)
+{
+    do {
+        *--end = (char)('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    return end;
+}
+
+/* Writes [-]whole.frac where digits = whole x 10^decimals + frac, frac padded to decimals digits (no point when
+ * decimals is 0). Returns the length. */
+static size_t write_scaled(bool negative, unsigned long long digits, unsigned decimals, char *buf)
+{
+    char text[48];
+    char *end = text + sizeof text;
+    char *start = end;
+    for (unsigned d = 0; d < decimals; d++) {
+        *--start = (char)('0' + digits % 10);
+        digits /= 10;
+    }
+    if (decimals > 0)
+        *--start = '.';
+    start = digits_backwards(digits, start);
+    if (negative)
+        *--start = '-';
+    size_t len = (size_t)(end - start);
+    memcpy(buf, start, len);
+    buf[len] = '\0';
+    return len;
+}
+
+size_t numfmt_integer(long long value, char *buf)
+{
+    unsigned long long magnitude = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
+    return write_scaled(value < 0, magnitude, 0, buf);
+}
+
+static size_t printf_one(char *buf, const char *fmt, unsigned precision, double value)
+{
+    int len = snprintf(buf, NUMFMT_MAX, fmt, (int)precision, value);
+    if (len < 0 || len >= NUMFMT_MAX) { /* cannot happen for these conversions with precision <= 20 */
+        buf[0] = '\0';
+        return 0;
+    }
+    return (size_t)len;
+}
+
+/* The shortest decimal digits / 10^k (k minimal) with fewer than 10^precision digits whose nearest double is
+ * magnitude, for magnitude in [1e-4, 10^precision); false when there is none. */
+static bool short_decimal(double magnitude, unsigned precision, unsigned long long *digits, unsigned *decimals)
+{
+    double limit = powers_of_ten[precision];
+    for (unsigned k = 0; k < POWERS_OF_TEN_COUNT; k++) {
+        double scaled = magnitude * powers_of_ten[k];
+        if (scaled >= limit)
+            return false;
+        double whole = nearbyint(scaled);
+        if (whole / powers_of_ten[k] == magnitude) {
+            *digits = (unsigned long long)whole;
+            *decimals = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+size_t numfmt_general(double value, unsigned precision, char *buf)
+{
+    if (precision == 0)
+        precision = 1; /* C11 7.21.6.1: a precision of 0 for %g is taken as 1 */
+    double magnitude = fabs(value);
+    unsigned long long digits;
+    unsigned decimals;
+    if (precision <= 15 && isfinite(value)) {
+        if (magnitude == 0.0) {
+            const char *zero = signbit(value) ? "-0" : "0";
+            size_t len = strlen(zero);
+            memcpy(buf, zero, len + 1);
+            return len;
+        }
+        if (magnitude >= 1e-4 && short_decimal(magnitude, precision, &digits, &decimals))
+            return write_scaled(signbit(value), digits, decimals, buf);
+    }
+    return printf_one(buf, "%.*g", precision, value);
+}
+
+/* jansson's clean-up of "%.15g" (its strconv.c): ".0" when the text would read back as an integer, no '+' and no
+ * leading zeros in the exponent. */
+static size_t tidy_as_jansson(char *buf, size_t len)
+{
+    if (strchr(buf, '.') == NULL && strchr(buf, 'e') == NULL) {
+        buf[len++] = '.';
+        buf[len++] = '0';
+        buf[len] = '\0';
+    }
+    char *exponent = strchr(buf, 'e');
+    if (exponent != NULL) {
+        char *start = exponent + 1;
+        char *end = start + 1;
+        if (*start == '-')
+            start++;
+        while (*end == '0')
+            end++;
+        if (end != start) {
+            memmove(start, end, len - (size_t)(end - buf) + 1);
+            len -= (size_t)(end - start);
+        }
+    }
+    return len;
+}
+
+size_t numfmt_real15(double value, char *buf)
+{
+    return tidy_as_jansson(buf, numfmt_general(value, 15, buf));
+}
+
+size_t numfmt_fixed(double value, unsigned decimals, char *buf)
+{
+    double magnitude = fabs(value);
+    if (isfinite(value) && decimals < POWERS_OF_TEN_COUNT && magnitude * powers_of_ten[decimals] < TWO_POW_52) {
+        double scale = powers_of_ten[decimals];
+        double product = magnitude * scale;
+        double error = fma(magnitude, scale, -product); /* magnitude x scale = product + error, exactly */
+        double whole = floor(product);
+        double fraction = product - whole;
+        bool up;
+        if (fraction != 0.5)
+            up = fraction > 0.5;
+        else if (error != 0.0)
+            up = error > 0.0;
+        else
+            up = fmod(whole, 2.0) != 0.0; /* a true tie: to even */
+        return write_scaled(signbit(value), (unsigned long long)whole + (up ? 1 : 0), decimals, buf);
+    }
+    return printf_one(buf, "%.*f", decimals, value);
+}
+
+/* ---- formats ---------------------------------------------------------------------------------------------------- */
+
+typedef struct output {
+    char *buf;
+    size_t size;
+    size_t len; /* what the whole text needs, as vsnprintf counts it */
+} output;
+
+static void emit(output *out, const char *text, size_t len)
+{
+    if (out->len < out->size) {
+        size_t room = out->size - 1 - out->len;
+        memcpy(out->buf + out->len, text, len < room ? len : room);
+    }
+    out->len += len;
+}
+
+int numfmt_vformat(char *buf, size_t size, const char *fmt, va_list args)
+{
+    va_list untouched;
+    va_copy(untouched, args);
+    output out = {buf, size, 0};
+    const char *cursor = fmt;
+    while (*cursor != '\0') {
+        const char *percent = strchr(cursor, '%');
+        if (percent == NULL) {
+            emit(&out, cursor, strlen(cursor));
+            break;
+        }
+        emit(&out, cursor, (size_t)(percent - cursor));
+        const char *spec = percent + 1;
+        bool has_precision = false;
+        unsigned precision = 0;
+        if (*spec == '.') {
+            has_precision = true;
+            spec++;
+            while (*spec >= '0' && *spec <= '9' && precision < 100)
+                precision = precision * 10 + (unsigned)(*spec++ - '0');
+        }
+        bool size_t_arg = false;
+        if (*spec == 'z') {
+            size_t_arg = true;
+            spec++;
+        }
+        char number[NUMFMT_MAX];
+        size_t len = 0;
+        switch (*spec) {
+        case '%':
+            if (has_precision || size_t_arg)
+                goto whole_format;
+            emit(&out, "%", 1);
+            break;
+        case 's': {
+            if (has_precision || size_t_arg)
+                goto whole_format;
+            const char *text = va_arg(args, const char *);
+            if (text == NULL)
+                text = "(null)"; /* glibc's text for a null %s */
+            emit(&out, text, strlen(text));
+            break;
+        }
+        case 'u':
+        case 'd': {
+            if (has_precision)
+                goto whole_format;
+            unsigned long long magnitude;
+            bool negative = false;
+            if (size_t_arg) {
+                if (*spec == 'd')
+                    goto whole_format;
+                magnitude = va_arg(args, size_t);
+            } else if (*spec == 'u') {
+                magnitude = va_arg(args, unsigned);
+            } else {
+                int signed_value = va_arg(args, int);
+                negative = signed_value < 0;
+                magnitude = negative ? 0ULL - (unsigned long long)(long long)signed_value
+                                     : (unsigned long long)signed_value;
+            }
+            len = write_scaled(negative, magnitude, 0, number);
+            emit(&out, number, len);
+            break;
+        }
+        case 'f':
+        case 'g': {
+            if (size_t_arg || precision > 20)
+                goto whole_format;
+            double value = va_arg(args, double);
+            if (!has_precision)
+                precision = 6; /* C11 7.21.6.1 */
+            len = *spec == 'f' ? numfmt_fixed(value, precision, number) : numfmt_general(value, precision, number);
+            emit(&out, number, len);
+            break;
+        }
+        default: goto whole_format;
+        }
+        cursor = spec + 1;
+    }
+    if (size > 0)
+        buf[out.len < size ? out.len : size - 1] = '\0';
+    va_end(untouched);
+    return (int)out.len;
+
+whole_format: {
+    int whole = vsnprintf(buf, size, fmt, untouched);
+    va_end(untouched);
+    return whole;
+}
+}
+
+int numfmt_format(char *buf, size_t size, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    int len = numfmt_vformat(buf, size, fmt, args);
+    va_end(args);
+    return len;
+}

@@ -1,0 +1,340 @@
+/* The JSON writer (see jsonw.h). Escapes follow RFC 8259 section 7 the way jansson's dumper writes them: the two-char
+ * forms for \" \\ \b \f \n \r \t, \u00XX for other control characters, \uXXXX (upper-case hex) for every code point
+ * above 0x7F, as a UTF-16 surrogate pair above 0xFFFF. */
+#include "wire/jsonw.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "base/numfmt.h"
+#include "base/util.h"
+
+static void reserve(jsonw *w, size_t extra)
+{
+    if (w->len + extra + 1 <= w->cap)
+        return;
+    size_t cap = w->cap ? w->cap : 256;
+    while (w->len + extra + 1 > cap)
+        cap *= 2;
+    w->buf = xrealloc(w->buf, cap);
+    w->cap = cap;
+}
+
+static void append(jsonw *w, const char *bytes, size_t len)
+{
+    reserve(w, len);
+    memcpy(w->buf + w->len, bytes, len);
+    w->len += len;
+    w->buf[w->len] = '\0';
+}
+
+static void append_char(jsonw *w, char c)
+{
+    reserve(w, 1);
+    w->buf[w->len++] = c;
+    w->buf[w->len] = '\0';
+}
+
+/* The comma between members or elements: due unless nothing is written yet at this level. */
+static void separate(jsonw *w)
+{
+    if (w->len == 0)
+        return;
+    char last = w->buf[w->len - 1];
+    if (last != '{' && last != '[' && last != ':')
+        append_char(w, ',');
+}
+
+void jsonw_init(jsonw *w, size_t initial)
+{
+    w->cap = initial < 64 ? 64 : initial;
+    w->buf = xmalloc(w->cap);
+    w->buf[0] = '\0';
+    w->len = 0;
+}
+
+void jsonw_discard(jsonw *w)
+{
+    free(w->buf);
+    w->buf = NULL;
+    w->len = w->cap = 0;
+}
+
+char *jsonw_finish(jsonw *w, size_t *len_out)
+{
+    if (w->buf == NULL)
+        jsonw_init(w, 0);
+    char *text = w->buf;
+    if (len_out != NULL)
+        *len_out = w->len;
+    w->buf = NULL;
+    w->len = w->cap = 0;
+    return text;
+}
+
+void jsonw_object_begin(jsonw *w)
+{
+    separate(w);
+    append_char(w, '{');
+}
+
+void jsonw_object_end(jsonw *w)
+{
+    append_char(w, '}');
+}
+
+void jsonw_array_begin(jsonw *w)
+{
+    separate(w);
+    append_char(w, '[');
+}
+
+void jsonw_array_end(jsonw *w)
+{
+    append_char(w, ']');
+}
+
+static const char hex_digits[] = "0123456789ABCDEF";
+
+/* Writes \uXXXX for one UTF-16 unit at out; returns the end. */
+static char *put_u_escape(char *out, unsigned unit)
+{
+    out[0] = '\\';
+    out[1] = 'u';
+    out[2] = hex_digits[(unit >> 12) & 0xF];
+    out[3] = hex_digits[(unit >> 8) & 0xF];
+    out[4] = hex_digits[(unit >> 4) & 0xF];
+    out[5] = hex_digits[unit & 0xF];
+    return out + 6;
+}
+
+/* 1 for the bytes a string cannot carry as they are: control characters, '"', '\\' and every byte above ASCII. */
+static const unsigned char escape_needed[256] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+/* Decodes the UTF-8 sequence at text (len bytes left, text[0] >= 0x80). Returns its length and sets *code_point, or
+ * returns 0 for a byte that does not start a valid, shortest-form sequence of a Unicode scalar value. */
+static size_t decode_utf8(const unsigned char *text, size_t len, uint32_t *code_point)
+{
+    unsigned char lead = text[0];
+    size_t need;
+    uint32_t cp, min;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        need = 2, cp = lead & 0x1F, min = 0x80;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        need = 3, cp = lead & 0x0F, min = 0x800;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        need = 4, cp = lead & 0x07, min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (len < need)
+        return 0;
+    for (size_t i = 1; i < need; i++) {
+        if ((text[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (text[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    *code_point = cp;
+    return need;
+}
+
+/* True when none of the 8 bytes at p needs escaping, tested a word at a time: (x - k x 0x01..) & ~x & 0x80.. is
+ * non-zero exactly when some byte of x is below k (k <= 0x80; S. E. Anderson, "Bit Twiddling Hacks", "Determine if a
+ * word has a byte less than n"), and a byte equal to c is a byte below 1 of x ^ (c x 0x01..). */
+static bool plain_eight(const unsigned char *p)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    uint64_t x;
+    memcpy(&x, p, sizeof x);
+    uint64_t quote = x ^ (ones * '"'), backslash = x ^ (ones * '\\');
+    uint64_t control = (x - ones * 0x20) & ~x & highs;
+    uint64_t is_quote = (quote - ones) & ~quote & highs;
+    uint64_t is_backslash = (backslash - ones) & ~backslash & highs;
+    return ((x & highs) | control | is_quote | is_backslash) == 0;
+}
+
+/* A byte that is not valid UTF-8 becomes U+FFFD: jansson never holds such a string, and an answer must stay valid
+ * JSON whatever a caller passes. Room for the worst case (a control byte grows to 6) is reserved once, so the loop
+ * writes without checks. */
+void jsonw_stringn(jsonw *w, const char *text, size_t len)
+{
+    if (text == NULL) {
+        jsonw_null(w);
+        return;
+    }
+    separate(w);
+    reserve(w, len * 6 + 2);
+    char *out = w->buf + w->len;
+    *out++ = '"';
+    const unsigned char *bytes = (const unsigned char *)text;
+    size_t i = 0;
+    while (i < len) {
+        size_t run = i;
+        while (run + 8 <= len && plain_eight(bytes + run))
+            run += 8;
+        while (run < len && !escape_needed[bytes[run]])
+            run++;
+        memcpy(out, bytes + i, run - i);
+        out += run - i;
+        i = run;
+        if (i == len)
+            break;
+        unsigned char c = bytes[i];
+        if (c < 0x80) {
+            char named = c == '"' ? '"' : c == '\\' ? '\\' : c == '\b' ? 'b' : c == '\f' ? 'f' : c == '\n' ? 'n'
+                       : c == '\r' ? 'r' : c == '\t' ? 't' : 0;
+            if (named) {
+                *out++ = '\\';
+                *out++ = named;
+            } else {
+                out = put_u_escape(out, c);
+            }
+            i++;
+            continue;
+        }
+        uint32_t cp = 0xFFFD;
+        size_t used = decode_utf8(bytes + i, len - i, &cp);
+        if (used == 0) {
+            cp = 0xFFFD;
+            used = 1;
+        }
+        if (cp >= 0x10000) { /* 4 bytes in, 12 out */
+            uint32_t offset = cp - 0x10000;
+            out = put_u_escape(out, 0xD800 | (offset >> 10));
+            out = put_u_escape(out, 0xDC00 | (offset & 0x3FF));
+        } else {
+            out = put_u_escape(out, cp);
+        }
+        i += used;
+    }
+    *out++ = '"';
+    *out = '\0';
+    w->len = (size_t)(out - w->buf);
+}
+
+void jsonw_string(jsonw *w, const char *text)
+{
+    jsonw_stringn(w, text, text ? strlen(text) : 0);
+}
+
+void jsonw_key(jsonw *w, const char *key)
+{
+    jsonw_string(w, key);
+    append_char(w, ':');
+}
+
+void jsonw_integer(jsonw *w, long long value)
+{
+    char text[24];
+    size_t len = numfmt_integer(value, text);
+    separate(w);
+    append(w, text, len);
+}
+
+void jsonw_real(jsonw *w, double value)
+{
+    if (!isfinite(value)) {
+        jsonw_null(w);
+        return;
+    }
+    char text[NUMFMT_MAX];
+    size_t len = numfmt_real15(value, text);
+    separate(w);
+    append(w, text, len);
+}
+
+void jsonw_bool(jsonw *w, bool value)
+{
+    separate(w);
+    if (value)
+        append(w, "true", 4);
+    else
+        append(w, "false", 5);
+}
+
+void jsonw_null(jsonw *w)
+{
+    separate(w);
+    append(w, "null", 4);
+}
+
+void jsonw_member_string(jsonw *w, const char *key, const char *text)
+{
+    jsonw_key(w, key);
+    jsonw_string(w, text);
+}
+
+void jsonw_member_integer(jsonw *w, const char *key, long long value)
+{
+    jsonw_key(w, key);
+    jsonw_integer(w, value);
+}
+
+void jsonw_member_real(jsonw *w, const char *key, double value)
+{
+    jsonw_key(w, key);
+    jsonw_real(w, value);
+}
+
+void jsonw_member_bool(jsonw *w, const char *key, bool value)
+{
+    jsonw_key(w, key);
+    jsonw_bool(w, value);
+}
+
+void jsonw_value(jsonw *w, const json_t *value)
+{
+    switch (value ? json_typeof(value) : JSON_NULL) {
+    case JSON_OBJECT: {
+        jsonw_object_begin(w);
+        for (void *iter = json_object_iter((json_t *)value); iter != NULL;
+             iter = json_object_iter_next((json_t *)value, iter)) {
+            jsonw_stringn(w, json_object_iter_key(iter), json_object_iter_key_len(iter));
+            append_char(w, ':');
+            jsonw_value(w, json_object_iter_value(iter));
+        }
+        jsonw_object_end(w);
+        break;
+    }
+    case JSON_ARRAY:
+        jsonw_array_begin(w);
+        for (size_t i = 0; i < json_array_size(value); i++)
+            jsonw_value(w, json_array_get(value, i));
+        jsonw_array_end(w);
+        break;
+    case JSON_STRING: jsonw_stringn(w, json_string_value(value), json_string_length(value)); break;
+    case JSON_INTEGER: jsonw_integer(w, json_integer_value(value)); break;
+    case JSON_REAL: jsonw_real(w, json_real_value(value)); break;
+    case JSON_TRUE: jsonw_bool(w, true); break;
+    case JSON_FALSE: jsonw_bool(w, false); break;
+    case JSON_NULL: jsonw_null(w); break;
+    }
+}
+
+char *jsonw_dump(const json_t *value, size_t *len_out)
+{
+    jsonw w;
+    jsonw_init(&w, 1024);
+    jsonw_value(&w, value);
+    return jsonw_finish(&w, len_out);
+}

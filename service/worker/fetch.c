@@ -1,0 +1,360 @@
+#include "worker/fetch.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <curl/curl.h>
+
+#include "base/util.h"
+
+#ifndef GPUREC_VERSION
+#define GPUREC_VERSION "dev"
+#endif
+
+/* The body of a failed (non-2xx) answer is only read to keep the connection usable; this much is plenty. */
+#define DISCARD_LIMIT (64u * 1024u)
+/* Below this rate for stall_timeout_s seconds a transfer counts as stalled. */
+#define STALL_BYTES_PER_S 1024L
+#define BACKOFF_CAP_MS 30000L
+
+static pthread_once_t global_once = PTHREAD_ONCE_INIT;
+
+static void global_init_once(void)
+{
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+void fetch_global_init(void)
+{
+    pthread_once(&global_once, global_init_once);
+}
+
+void fetch_options_init(fetch_options *opt, long timeout_s, size_t max_bytes, const atomic_bool *stop)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->timeout_s = timeout_s;
+    opt->connect_timeout_s = 10;
+    opt->stall_timeout_s = 0;
+    opt->max_bytes = max_bytes;
+    opt->max_attempts = 4;
+    opt->backoff_ms = 500;
+    opt->max_retry_after_s = 30;
+    opt->stop = stop;
+}
+
+void fetch_redact_url(const char *url, char *buf, size_t buf_len)
+{
+    size_t keep = strcspn(url, "?#");
+    if (keep >= buf_len)
+        keep = buf_len - 1;
+    memcpy(buf, url, keep);
+    buf[keep] = '\0';
+}
+
+void fetch_result_clear(fetch_result *res)
+{
+    if (res == NULL)
+        return;
+    free(res->body);
+    res->body = NULL;
+    res->body_size = 0;
+}
+
+typedef struct transfer {
+    const fetch_options *opt;
+    CURL *curl;
+    fetch_sink sink;
+    void *sink_ctx;
+    char *buf;
+    size_t len;
+    size_t cap;
+    size_t delivered; /* body bytes of a 2xx answer, buffered or given to the sink */
+    size_t discarded;
+    bool too_large;
+    bool sink_failed;
+    char etag[256];
+} transfer;
+
+static bool stop_requested(const fetch_options *opt)
+{
+    return opt->stop != NULL && atomic_load(opt->stop);
+}
+
+static size_t on_body(char *data, size_t size, size_t nmemb, void *userdata)
+{
+    transfer *t = userdata;
+    size_t len = size * nmemb;
+    long code = 0;
+    curl_easy_getinfo(t->curl, CURLINFO_RESPONSE_CODE, &code);
+    if (code < 200 || code > 299) {
+        t->discarded += len;
+        return t->discarded > DISCARD_LIMIT ? 0 : len;
+    }
+    if (t->opt->max_bytes != 0 && (t->delivered + len > t->opt->max_bytes || t->delivered + len < t->delivered)) {
+        t->too_large = true;
+        return 0;
+    }
+    if (t->sink != NULL) {
+        if (t->sink(t->sink_ctx, data, len) != 0) {
+            t->sink_failed = true;
+            return 0;
+        }
+    } else {
+        if (t->len + len + 1 > t->cap) {
+            size_t cap = t->cap ? t->cap : 16384;
+            while (cap < t->len + len + 1)
+                cap *= 2;
+            t->buf = xrealloc(t->buf, cap);
+            t->cap = cap;
+        }
+        memcpy(t->buf + t->len, data, len);
+        t->len += len;
+        t->buf[t->len] = '\0';
+    }
+    t->delivered += len;
+    return len;
+}
+
+static size_t on_header(char *data, size_t size, size_t nmemb, void *userdata)
+{
+    transfer *t = userdata;
+    size_t len = size * nmemb;
+    if (len >= 5 && strncmp(data, "HTTP/", 5) == 0) {
+        t->etag[0] = '\0'; /* a new response (after a redirect or 100 Continue) */
+    } else if (len > 5 && strncasecmp(data, "ETag:", 5) == 0) {
+        const char *v = data + 5;
+        size_t n = len - 5;
+        while (n > 0 && (*v == ' ' || *v == '\t')) {
+            v++;
+            n--;
+        }
+        while (n > 0 && (v[n - 1] == '\r' || v[n - 1] == '\n' || v[n - 1] == ' '))
+            n--;
+        if (n < sizeof t->etag) {
+            memcpy(t->etag, v, n);
+            t->etag[n] = '\0';
+        }
+    }
+    return len;
+}
+
+static int on_progress(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow)
+{
+    (void)dltotal;
+    (void)dlnow;
+    (void)ultotal;
+    (void)ulnow;
+    const transfer *t = userdata;
+    return stop_requested(t->opt) ? 1 : 0;
+}
+
+/* Sleeps ms in short slices so a stop request ends the wait at once; false when stopped. */
+static bool sleep_unless_stopped(const fetch_options *opt, long ms)
+{
+    int64_t end = util_monotonic_us() + (int64_t)ms * 1000;
+    while (!stop_requested(opt)) {
+        int64_t left = end - util_monotonic_us();
+        if (left <= 0)
+            return true;
+        long slice_us = left > 50000 ? 50000 : (long)left;
+        struct timespec ts = {0, slice_us * 1000L};
+        nanosleep(&ts, NULL);
+    }
+    return false;
+}
+
+static long jitter_ms(long ms)
+{
+    /* +-25 %: several replicas retrying together should not hit the server in lock step. */
+    static _Atomic uint64_t state = 0x9E3779B97F4A7C15ULL;
+    uint64_t x = atomic_fetch_add(&state, 0x9E3779B97F4A7C15ULL) ^ (uint64_t)util_monotonic_us();
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    long spread = ms / 2;
+    if (spread <= 0)
+        return ms;
+    return ms - ms / 4 + (long)(x % (uint64_t)(spread + 1));
+}
+
+static bool retryable_status(long code)
+{
+    return code == 429 || (code >= 500 && code <= 599);
+}
+
+static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, void *sink_ctx, fetch_result *res,
+               char *err, size_t err_len)
+{
+    fetch_options opt = *opt_in;
+    if (opt.max_attempts <= 0)
+        opt.max_attempts = 4;
+    if (opt.backoff_ms <= 0)
+        opt.backoff_ms = 500;
+    if (opt.max_retry_after_s <= 0)
+        opt.max_retry_after_s = 30;
+    if (opt.connect_timeout_s <= 0)
+        opt.connect_timeout_s = 10;
+
+    char shown[256];
+    fetch_redact_url(url, shown, sizeof shown);
+    memset(res, 0, sizeof *res);
+    int rc = FETCH_ERR_NETWORK;
+    struct curl_slist *headers = NULL;
+    transfer t;
+    memset(&t, 0, sizeof t);
+    t.opt = &opt;
+    t.sink = sink;
+    t.sink_ctx = sink_ctx;
+
+    CURL *curl = curl_easy_init();
+    if (curl == NULL) {
+        snprintf(err, err_len, "GET %s: cannot create a transfer", shown);
+        goto out;
+    }
+    t.curl = curl;
+    if (opt.etag != NULL && opt.etag[0] != '\0') {
+        char line[300];
+        snprintf(line, sizeof line, "If-None-Match: %s", opt.etag);
+        headers = curl_slist_append(headers, line);
+    }
+    headers = curl_slist_append(headers, "Accept: application/json, text/csv, */*");
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, ""); /* every encoding libcurl can decode (gzip at least) */
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, "gpurec/" GPUREC_VERSION);
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, opt.connect_timeout_s);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, opt.timeout_s > 0 ? opt.timeout_s : 0L);
+    if (opt.stall_timeout_s > 0) {
+        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, STALL_BYTES_PER_S);
+        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, opt.stall_timeout_s);
+    }
+    if (opt.max_bytes != 0 && opt.max_bytes < (size_t)INT64_MAX)
+        curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)opt.max_bytes);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &t);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &t);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &t);
+
+    for (int attempt = 1;; attempt++) {
+        t.len = 0;
+        t.delivered = 0;
+        t.discarded = 0;
+        t.too_large = false;
+        t.sink_failed = false;
+        t.etag[0] = '\0';
+        res->attempts = attempt;
+        char curl_msg[CURL_ERROR_SIZE] = "";
+        curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, curl_msg);
+        CURLcode cc = curl_easy_perform(curl);
+        long code = 0;
+        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
+        res->status = code;
+        bool retry = false;
+        long wait_ms = 0;
+
+        if (stop_requested(&opt)) {
+            snprintf(err, err_len, "GET %s: stopped", shown);
+            rc = FETCH_ERR_STOPPED;
+            goto out;
+        }
+        if (t.too_large || cc == CURLE_FILESIZE_EXCEEDED) {
+            snprintf(err, err_len, "GET %s: body larger than the limit of %zu bytes", shown, opt.max_bytes);
+            rc = FETCH_ERR_TOO_LARGE;
+            goto out;
+        }
+        if (t.sink_failed) {
+            snprintf(err, err_len, "GET %s: the body was refused by its parser", shown);
+            rc = FETCH_ERR_SINK;
+            goto out;
+        }
+        if (cc == CURLE_OK) {
+            if (code >= 200 && code <= 299) {
+                rc = FETCH_OK;
+                break;
+            }
+            if (code == 304) {
+                res->not_modified = true;
+                rc = FETCH_OK;
+                break;
+            }
+            rc = FETCH_ERR_HTTP;
+            snprintf(err, err_len, "GET %s: HTTP %ld after %d attempt%s", shown, code, attempt, attempt > 1 ? "s" : "");
+            if (retryable_status(code)) {
+                retry = true;
+                curl_off_t retry_after = 0;
+                if (curl_easy_getinfo(curl, CURLINFO_RETRY_AFTER, &retry_after) == CURLE_OK && retry_after > 0) {
+                    if (retry_after > opt.max_retry_after_s) {
+                        /* Retrying earlier than asked would be refused again; give up and let the next run try. */
+                        snprintf(err, err_len, "GET %s: HTTP %ld, Retry-After %lld s is beyond the %ld s limit", shown,
+                                 code, (long long)retry_after, opt.max_retry_after_s);
+                        goto out;
+                    }
+                    wait_ms = (long)retry_after * 1000L;
+                }
+            }
+        } else if (cc == CURLE_OPERATION_TIMEDOUT) {
+            /* Not retried: a timeout has already used the time this transfer was given. */
+            snprintf(err, err_len, "GET %s: timed out (%s)", shown, curl_msg[0] ? curl_msg : curl_easy_strerror(cc));
+            rc = FETCH_ERR_TIMEOUT;
+            goto out;
+        } else {
+            snprintf(err, err_len, "GET %s: %s", shown, curl_msg[0] ? curl_msg : curl_easy_strerror(cc));
+            rc = FETCH_ERR_NETWORK;
+            /* A stream already handed bytes to its parser: starting again would feed them twice. */
+            retry = sink == NULL || t.delivered == 0;
+        }
+        if (!retry || attempt >= opt.max_attempts)
+            goto out;
+        if (wait_ms == 0) {
+            long backoff = opt.backoff_ms;
+            for (int i = 1; i < attempt && backoff < BACKOFF_CAP_MS; i++)
+                backoff *= 2;
+            wait_ms = jitter_ms(backoff > BACKOFF_CAP_MS ? BACKOFF_CAP_MS : backoff);
+        }
+        if (!sleep_unless_stopped(&opt, wait_ms)) {
+            snprintf(err, err_len, "GET %s: stopped", shown);
+            rc = FETCH_ERR_STOPPED;
+            goto out;
+        }
+    }
+
+    util_copy(res->etag, sizeof res->etag, t.etag);
+    res->body_size = t.delivered;
+    if (sink == NULL && !res->not_modified) {
+        if (t.buf == NULL)
+            t.buf = xcalloc(1, 1);
+        res->body = t.buf;
+        t.buf = NULL;
+    }
+
+out:
+    free(t.buf);
+    curl_slist_free_all(headers);
+    if (curl != NULL)
+        curl_easy_cleanup(curl);
+    return rc;
+}
+
+int fetch_get(const char *url, const fetch_options *opt, fetch_result *res, char *err, size_t err_len)
+{
+    return run(url, opt, NULL, NULL, res, err, err_len);
+}
+
+int fetch_stream(const char *url, const fetch_options *opt, fetch_sink sink, void *ctx, fetch_result *res, char *err,
+                 size_t err_len)
+{
+    return run(url, opt, sink, ctx, res, err, err_len);
+}

@@ -1,0 +1,649 @@
+/* AWS prices from three public sources:
+ * - the Price List bulk API (https://docs.aws.amazon.com/awsaccountbilling/latest/aboutv2/using-the-aws-price-list-
+ *   bulk-api.html): the EC2 region index, then each region's offer file as CSV. The files are 300-475 MB, so they are
+ *   parsed as they stream in (fetch_stream) and only the catalog's instance types are kept; a region is fetched again
+ *   only when its version URL changed (kept in fetch_state);
+ * - the spot price feed behind the EC2 spot pricing page (spot.js, JSONP, legacy region names);
+ * - the spot advisor feed (interruption bands per region, OS and instance type; no prices).
+ * Which CSV rows count is in docs/providers.md: plain Linux, shared tenancy, no pre-installed software, capacity
+ * status Used, market option OnDemand (else a zero-priced Capacity Block row slips in), unit Hrs. */
+#include "worker/providers/provider.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+#define AWS_SOURCE "aws:price-list"
+#define AWS_SPOT_SOURCE "aws:spot-price-feed"
+#define REGION_INDEX_PATH "/offers/v1.0/aws/AmazonEC2/current/region_index.json"
+/* A field of interest is far shorter; longer ones (the disclaimer) are cut, which no filter depends on. */
+#define FIELD_MAX 256
+/* A record longer than this is a broken file (an unterminated quote swallowing the rest). */
+#define RECORD_MAX (1u << 20)
+#define MAX_COLUMNS 256
+/* The header follows the metadata lines (5 in every file seen); allow a few more before calling the file broken. */
+#define MAX_METADATA_RECORDS 12
+
+static bool aws_enabled(const config *cfg, const char **why_not)
+{
+    if (cfg->aws_pricing_url[0] == '\0') {
+        *why_not = "GPUREC_AWS_PRICING_URL is empty";
+        return false;
+    }
+    return true;
+}
+
+/* --- the offer file CSV --- */
+
+enum column {
+    COL_INSTANCE_TYPE,
+    COL_TERM_TYPE,
+    COL_PRICE,
+    COL_CURRENCY,
+    COL_UNIT,
+    COL_PRODUCT_FAMILY,
+    COL_OS,
+    COL_TENANCY,
+    COL_PRE_INSTALLED,
+    COL_CAPACITY,
+    COL_LICENSE,
+    COL_LEASE,
+    COL_PURCHASE,
+    COL_CLASS,
+    COL_EFFECTIVE,
+    COL_MARKET,      /* optional: older files lack it */
+    COL_REGION_CODE, /* optional: older files lack it; the file's own region then */
+    COL_COUNT
+};
+
+static const char *const column_names[COL_COUNT] = {
+    "Instance Type", "TermType",         "PricePerUnit",        "Currency",     "Unit",
+    "Product Family", "Operating System", "Tenancy",           "Pre Installed S/W", "CapacityStatus",
+    "License Model", "LeaseContractLength", "PurchaseOption",   "OfferingClass", "EffectiveDate",
+    "MarketOption",  "Region Code"};
+#define FIRST_OPTIONAL COL_MARKET
+
+typedef enum { ST_FIELD_START, ST_UNQUOTED, ST_QUOTED, ST_QUOTE_IN_QUOTED } csv_state;
+
+struct aws_csv {
+    const provider_run *run;
+    price_batch *out;
+    char region[48];
+    csv_state state;
+    bool header_seen;
+    size_t metadata_records;
+    size_t records;
+    size_t record_bytes;
+    size_t field_index;   /* of the field being read */
+    size_t field_len;
+    char field[FIELD_MAX];
+    /* Values of the current record: the first two fields (metadata and header detection) and the wanted columns. */
+    char first[2][FIELD_MAX];
+    char values[COL_COUNT][FIELD_MAX];
+    signed char slot_of_column[MAX_COLUMNS]; /* -1 = not wanted */
+    size_t header_columns;
+    char header[MAX_COLUMNS][48];            /* only while reading the header record */
+    char version[64];
+    char error[256];
+};
+
+aws_csv *aws_csv_new(const provider_run *run, const char *region, price_batch *out)
+{
+    aws_csv *p = xcalloc(1, sizeof *p);
+    p->run = run;
+    p->out = out;
+    util_copy(p->region, sizeof p->region, region);
+    memset(p->slot_of_column, -1, sizeof p->slot_of_column);
+    return p;
+}
+
+void aws_csv_free(aws_csv *p)
+{
+    free(p);
+}
+
+const char *aws_csv_error(const aws_csv *p)
+{
+    return p->error;
+}
+
+size_t aws_csv_records(const aws_csv *p)
+{
+    return p->records;
+}
+
+const char *aws_csv_version(const aws_csv *p)
+{
+    return p->version;
+}
+
+static void end_field(aws_csv *p)
+{
+    p->field[p->field_len < FIELD_MAX ? p->field_len : FIELD_MAX - 1] = '\0';
+    size_t i = p->field_index;
+    if (i < 2)
+        memcpy(p->first[i], p->field, FIELD_MAX);
+    if (!p->header_seen) {
+        if (i < MAX_COLUMNS)
+            util_copy(p->header[i], sizeof p->header[i], p->field); /* long names are cut: none we want is */
+    } else if (i < MAX_COLUMNS && p->slot_of_column[i] >= 0) {
+        memcpy(p->values[(int)p->slot_of_column[i]], p->field, FIELD_MAX);
+    }
+    p->field_index++;
+    p->field_len = 0;
+}
+
+static int take_header(aws_csv *p, size_t columns)
+{
+    p->header_columns = columns < MAX_COLUMNS ? columns : MAX_COLUMNS;
+    bool found[COL_COUNT] = {false};
+    for (size_t c = 0; c < p->header_columns; c++)
+        for (int k = 0; k < COL_COUNT; k++)
+            if (!found[k] && strcmp(p->header[c], column_names[k]) == 0) {
+                p->slot_of_column[c] = (signed char)k;
+                found[k] = true;
+            }
+    for (int k = 0; k < FIRST_OPTIONAL; k++)
+        if (!found[k]) {
+            snprintf(p->error, sizeof p->error, "offer file %s: no column \"%s\" in the header (format changed?)",
+                     p->region, column_names[k]);
+            return -1;
+        }
+    p->header_seen = true;
+    return 0;
+}
+
+static bool is(const aws_csv *p, enum column c, const char *value)
+{
+    return strcmp(p->values[c], value) == 0;
+}
+
+static int take_row(aws_csv *p)
+{
+    p->records++;
+    const char *type = p->values[COL_INSTANCE_TYPE];
+    if (type[0] == '\0' || provider_find_instance(p->run, "aws", type) == NULL)
+        return 0;
+    if (!is(p, COL_PRODUCT_FAMILY, "Compute Instance") || !is(p, COL_OS, "Linux") || !is(p, COL_TENANCY, "Shared") ||
+        !is(p, COL_PRE_INSTALLED, "NA") || !is(p, COL_CAPACITY, "Used") ||
+        !is(p, COL_LICENSE, "No License required") || !is(p, COL_UNIT, "Hrs"))
+        return 0;
+    if (p->values[COL_MARKET][0] != '\0' && !is(p, COL_MARKET, "OnDemand"))
+        return 0;
+    pricing_model model;
+    if (is(p, COL_TERM_TYPE, "OnDemand")) {
+        model = PRICING_ON_DEMAND;
+    } else if (is(p, COL_TERM_TYPE, "Reserved")) {
+        /* Standard, no upfront: the hourly price is the whole price (the Hrs dimension); other purchase options
+         * carry an upfront fee in a separate row, and convertible reservations are a different product. */
+        if (!is(p, COL_PURCHASE, "No Upfront") || !is(p, COL_CLASS, "standard"))
+            return 0;
+        if (is(p, COL_LEASE, "1yr"))
+            model = PRICING_RESERVED_1Y;
+        else if (is(p, COL_LEASE, "3yr"))
+            model = PRICING_RESERVED_3Y;
+        else
+            return 0;
+    } else {
+        return 0;
+    }
+    double hourly = 0;
+    if (provider_parse_decimal(p->values[COL_PRICE], &hourly) != 0) {
+        snprintf(p->error, sizeof p->error, "offer file %s: record %zu: PricePerUnit \"%.32s\" is not a number",
+                 p->region, p->records, p->values[COL_PRICE]);
+        return -1;
+    }
+    const char *region = p->values[COL_REGION_CODE][0] != '\0' ? p->values[COL_REGION_CODE] : p->region;
+    if (!provider_has_region(p->run, "aws", region))
+        return 0;
+    price_row row;
+    if (price_row_set(&row, "aws", type, region, model, hourly, p->values[COL_CURRENCY], p->values[COL_EFFECTIVE],
+                      AWS_SOURCE) != 0)
+        return 0;
+    price_batch_add(p->out, &row);
+    return 0;
+}
+
+static int end_record(aws_csv *p)
+{
+    end_field(p);
+    size_t fields = p->field_index;
+    int rc = 0;
+    if (fields == 1 && p->first[0][0] == '\0') {
+        /* a blank line */
+    } else if (!p->header_seen) {
+        if (strcmp(p->first[0], "SKU") == 0) {
+            rc = take_header(p, fields);
+        } else {
+            if (strcmp(p->first[0], "Version") == 0)
+                util_copy(p->version, sizeof p->version, p->first[1]);
+            if (++p->metadata_records > MAX_METADATA_RECORDS) {
+                snprintf(p->error, sizeof p->error, "offer file %s: no header row after %d lines (not an offer file?)",
+                         p->region, MAX_METADATA_RECORDS);
+                rc = -1;
+            }
+        }
+    } else {
+        rc = take_row(p);
+    }
+    for (int k = 0; k < COL_COUNT; k++)
+        p->values[k][0] = '\0';
+    p->field_index = 0;
+    p->field_len = 0;
+    p->record_bytes = 0;
+    p->state = ST_FIELD_START;
+    return rc;
+}
+
+static inline void put(aws_csv *p, char c)
+{
+    if (p->field_len < FIELD_MAX - 1)
+        p->field[p->field_len] = c;
+    p->field_len++;
+}
+
+int aws_csv_feed(aws_csv *p, const char *data, size_t len)
+{
+    if (p->error[0] != '\0')
+        return -1;
+    for (size_t i = 0; i < len; i++) {
+        char c = data[i];
+        if (++p->record_bytes > RECORD_MAX) {
+            snprintf(p->error, sizeof p->error, "offer file %s: a record longer than %u bytes (broken quoting?)",
+                     p->region, RECORD_MAX);
+            return -1;
+        }
+        switch (p->state) {
+        case ST_FIELD_START:
+            if (c == '"') {
+                p->state = ST_QUOTED;
+                break;
+            }
+            p->state = ST_UNQUOTED;
+            /* fall through */
+        case ST_UNQUOTED:
+            if (c == ',') {
+                end_field(p);
+                p->state = ST_FIELD_START;
+            } else if (c == '\n') {
+                if (end_record(p) != 0)
+                    return -1;
+            } else if (c != '\r') {
+                put(p, c);
+            }
+            break;
+        case ST_QUOTED:
+            if (c == '"')
+                p->state = ST_QUOTE_IN_QUOTED;
+            else
+                put(p, c);
+            break;
+        case ST_QUOTE_IN_QUOTED:
+            if (c == '"') { /* a doubled quote is one quote */
+                put(p, '"');
+                p->state = ST_QUOTED;
+            } else if (c == ',') {
+                end_field(p);
+                p->state = ST_FIELD_START;
+            } else if (c == '\n') {
+                if (end_record(p) != 0)
+                    return -1;
+            } else if (c != '\r') {
+                put(p, c); /* text after a closing quote: keep it, as most readers do */
+                p->state = ST_UNQUOTED;
+            }
+            break;
+        }
+    }
+    return 0;
+}
+
+int aws_csv_finish(aws_csv *p)
+{
+    if (p->error[0] != '\0')
+        return -1;
+    bool mid_record = p->field_index > 0 || p->field_len > 0 || p->state != ST_FIELD_START;
+    if (mid_record) {
+        /* Only a complete last record without its newline is accepted; anything else was cut off. */
+        if (p->state == ST_QUOTED || !p->header_seen || p->field_index + 1 != p->header_columns) {
+            snprintf(p->error, sizeof p->error, "offer file %s: ends inside a record (truncated)", p->region);
+            return -1;
+        }
+        if (end_record(p) != 0)
+            return -1;
+    }
+    if (!p->header_seen) {
+        snprintf(p->error, sizeof p->error, "offer file %s: no header row (empty or not an offer file)", p->region);
+        return -1;
+    }
+    return 0;
+}
+
+static int csv_sink(void *ctx, const char *data, size_t len)
+{
+    return aws_csv_feed(ctx, data, len);
+}
+
+/* --- legacy region names of spot.js --- */
+
+/* The old names spot.js still uses, with the region each stands for (as the EC2 spot pricing page labels them). */
+static const struct {
+    const char *legacy;
+    const char *id;
+} legacy_regions[] = {
+    {"us-east", "us-east-1"},       {"us-west", "us-west-1"},       {"eu-ireland", "eu-west-1"},
+    {"apac-sin", "ap-southeast-1"}, {"apac-syd", "ap-southeast-2"}, {"apac-tokyo", "ap-northeast-1"},
+};
+
+const char *aws_spot_region_id(const char *legacy)
+{
+    if (legacy == NULL)
+        return NULL;
+    for (size_t i = 0; i < sizeof legacy_regions / sizeof legacy_regions[0]; i++)
+        if (strcmp(legacy_regions[i].legacy, legacy) == 0)
+            return legacy_regions[i].id;
+    size_t n = strlen(legacy);
+    /* A current region id ends in its number ("us-east-2", "eu-central-1"). */
+    if (n > 0 && isdigit((unsigned char)legacy[n - 1]) && strchr(legacy, '-') != NULL)
+        return legacy;
+    return NULL;
+}
+
+/* --- the fetches --- */
+
+static int load_json(const provider_run *run, const char *url, const char *etag, fetch_result *res, json_t **out,
+                     char *err, size_t err_len)
+{
+    fetch_options opt = run->fetch;
+    opt.etag = etag;
+    *out = NULL;
+    if (fetch_get(url, &opt, res, err, err_len) != FETCH_OK)
+        return -1;
+    if (res->not_modified)
+        return 0;
+    char shown[256];
+    fetch_redact_url(url, shown, sizeof shown);
+    /* spot.js is JSONP: callback({...}); take what is between the first '(' and the last ')'. */
+    const char *start = res->body, *end = res->body + res->body_size;
+    const char *brace = memchr(start, '{', res->body_size);
+    const char *paren = memchr(start, '(', res->body_size);
+    if (paren != NULL && (brace == NULL || paren < brace)) {
+        while (end > paren && end[-1] != ')')
+            end--;
+        if (end == paren) {
+            snprintf(err, err_len, "aws: %s: JSONP without its closing parenthesis (truncated?)", shown);
+            return -1;
+        }
+        start = paren + 1;
+        end--;
+    }
+    json_error_t jerr;
+    *out = json_loadb(start, (size_t)(end - start), 0, &jerr);
+    if (*out == NULL) {
+        snprintf(err, err_len, "aws: %s: malformed JSON at line %d: %s", shown, jerr.line, jerr.text);
+        return -1;
+    }
+    return 0;
+}
+
+static int fetch_offers(const provider_run *run, price_batch *out, bool *changed, char *err, size_t err_len)
+{
+    int rc = -1;
+    json_t *index = NULL;
+    fetch_result res;
+    memset(&res, 0, sizeof res);
+    char url[1024];
+    const char *base = run->cfg->aws_pricing_url;
+    if (provider_join_url(url, sizeof url, base, REGION_INDEX_PATH) != 0) {
+        snprintf(err, err_len, "aws: GPUREC_AWS_PRICING_URL is too long");
+        goto out;
+    }
+    if (load_json(run, url, NULL, &res, &index, err, err_len) != 0)
+        goto out;
+    fetch_result_clear(&res); /* parsed: the text is no longer needed, and res is reused below */
+    uint64_t catalog_hash = UTIL_FNV_OFFSET;
+    for (size_t i = 0; i < run->instance_count; i++)
+        if (strcmp(run->instances[i].provider, "aws") == 0)
+            catalog_hash = util_fnv1a(catalog_hash, run->instances[i].id, strlen(run->instances[i].id) + 1);
+    const json_t *regions = json_object_get(index, "regions");
+    if (!json_is_object(regions)) {
+        snprintf(err, err_len, "aws: region index has no regions object (format changed?)");
+        goto out;
+    }
+    for (size_t r = 0; r < run->region_count; r++) {
+        const provider_region *region = &run->regions[r];
+        if (strcmp(region->provider, "aws") != 0)
+            continue;
+        const json_t *entry = json_object_get(regions, region->id);
+        if (entry == NULL)
+            continue; /* a catalog region the price list does not cover (yet) */
+        const char *version_url = provider_json_string(entry, "currentVersionUrl");
+        if (version_url == NULL || version_url[0] != '/') {
+            snprintf(err, err_len, "aws: region index: %s has no currentVersionUrl path", region->id);
+            goto out;
+        }
+        char state_key[1024], current_path[256], version[512];
+        snprintf(current_path, sizeof current_path, "/offers/v1.0/aws/AmazonEC2/current/%s/index.csv", region->id);
+        if (provider_join_url(state_key, sizeof state_key, base, current_path) != 0) {
+            snprintf(err, err_len, "aws: GPUREC_AWS_PRICING_URL is too long");
+            goto out;
+        }
+        /* The catalog's instance types are part of the version: a type added since the last run is priced even
+         * when the file has not changed. */
+        snprintf(version, sizeof version, "%s#%016llx", version_url, (unsigned long long)catalog_hash);
+        const provider_state *prev = provider_find_state(run, state_key);
+        if (prev != NULL && prev->version != NULL && strcmp(prev->version, version) == 0)
+            continue; /* unchanged since it was last applied */
+        /* The version URL names the JSON form; the CSV form sits beside it (same path, .csv). */
+        char path[512];
+        size_t vlen = strlen(version_url);
+        if (vlen < 5 || vlen >= sizeof path || strcmp(version_url + vlen - 5, ".json") != 0) {
+            snprintf(err, err_len, "aws: region index: %s: unexpected currentVersionUrl", region->id);
+            goto out;
+        }
+        snprintf(path, sizeof path, "%.*s.csv", (int)(vlen - 5), version_url);
+        char offer_url[1024];
+        if (provider_join_url(offer_url, sizeof offer_url, base, path) != 0) {
+            snprintf(err, err_len, "aws: offer URL too long");
+            goto out;
+        }
+        fetch_options opt = run->fetch;
+        /* A 475 MB file takes minutes: bound it by stalls and by a generous total instead of the JSON timeout. */
+        opt.stall_timeout_s = run->fetch.timeout_s > 0 ? run->fetch.timeout_s : 60;
+        opt.timeout_s = run->fetch.timeout_s > 0 ? run->fetch.timeout_s * 10 : 0;
+        aws_csv *parser = aws_csv_new(run, region->id, out);
+        int frc = fetch_stream(offer_url, &opt, csv_sink, parser, &res, err, err_len);
+        if (frc == FETCH_ERR_SINK || (frc == FETCH_OK && aws_csv_finish(parser) != 0)) {
+            snprintf(err, err_len, "aws: %s", aws_csv_error(parser));
+            frc = -1;
+        }
+        out->rows_seen += aws_csv_records(parser);
+        aws_csv_free(parser);
+        if (frc != FETCH_OK)
+            goto out;
+        price_batch_set_state(out, state_key, NULL, version);
+        *changed = true;
+    }
+    rc = 0;
+out:
+    json_decref(index);
+    fetch_result_clear(&res);
+    return rc;
+}
+
+/* Interruption band labels by index, from the advisor's ranges[]. */
+typedef struct advisor {
+    const json_t *doc;
+    const char *labels[16];
+    size_t label_count;
+} advisor;
+
+static int read_advisor(const json_t *doc, advisor *adv, char *err, size_t err_len)
+{
+    memset(adv, 0, sizeof *adv);
+    adv->doc = doc;
+    const json_t *ranges = json_object_get(doc, "ranges");
+    if (!json_is_array(ranges) || !json_is_object(json_object_get(doc, "spot_advisor"))) {
+        snprintf(err, err_len, "aws: spot advisor: no ranges or spot_advisor (format changed?)");
+        return -1;
+    }
+    size_t i;
+    const json_t *range;
+    json_array_foreach(ranges, i, range) {
+        const json_t *index = json_object_get(range, "index");
+        const char *label = provider_json_string(range, "label");
+        if (!json_is_integer(index) || label == NULL || json_integer_value(index) < 0 ||
+            json_integer_value(index) >= 16) {
+            snprintf(err, err_len, "aws: spot advisor: ranges[%zu] lacks index or label", i);
+            return -1;
+        }
+        size_t at = (size_t)json_integer_value(index);
+        adv->labels[at] = label;
+        if (at + 1 > adv->label_count)
+            adv->label_count = at + 1;
+    }
+    return 0;
+}
+
+static const char *advisor_band(const advisor *adv, const char *region, const char *type)
+{
+    const json_t *entry = json_object_get(
+        json_object_get(json_object_get(json_object_get(adv->doc, "spot_advisor"), region), "Linux"), type);
+    const json_t *r = json_object_get(entry, "r");
+    if (!json_is_integer(r) || json_integer_value(r) < 0 || (size_t)json_integer_value(r) >= adv->label_count)
+        return NULL;
+    return adv->labels[json_integer_value(r)];
+}
+
+static int parse_spot(const provider_run *run, const json_t *spot, const advisor *adv, price_batch *out, char *err,
+                      size_t err_len)
+{
+    const json_t *regions = json_object_get(json_object_get(spot, "config"), "regions");
+    if (!json_is_array(regions)) {
+        snprintf(err, err_len, "aws: spot feed has no config.regions array (format changed?)");
+        return -1;
+    }
+    size_t ri;
+    const json_t *region;
+    json_array_foreach(regions, ri, region) {
+        const char *region_id = aws_spot_region_id(provider_json_string(region, "region"));
+        const json_t *types = json_object_get(region, "instanceTypes");
+        if (!json_is_array(types)) {
+            snprintf(err, err_len, "aws: spot feed: regions[%zu] has no instanceTypes array", ri);
+            return -1;
+        }
+        if (region_id == NULL || !provider_has_region(run, "aws", region_id))
+            continue;
+        size_t ti;
+        const json_t *type;
+        json_array_foreach(types, ti, type) {
+            const json_t *sizes = json_object_get(type, "sizes");
+            size_t si;
+            const json_t *size;
+            json_array_foreach(sizes, si, size) {
+                out->rows_seen++;
+                const char *name = provider_json_string(size, "size");
+                if (name == NULL || provider_find_instance(run, "aws", name) == NULL)
+                    continue;
+                size_t vi;
+                const json_t *column;
+                json_array_foreach(json_object_get(size, "valueColumns"), vi, column) {
+                    const char *os = provider_json_string(column, "name");
+                    if (os == NULL || strcmp(os, "linux") != 0)
+                        continue;
+                    const json_t *prices = json_object_get(column, "prices");
+                    const char *currency = NULL;
+                    const json_t *value;
+                    double hourly = 0;
+                    bool found = false;
+                    json_object_foreach((json_t *)prices, currency, value) {
+                        /* "N/A*" and the like mean no spot price here now. */
+                        if (strlen(currency) == 3 && provider_json_number(value, &hourly) == 0) {
+                            found = true;
+                            break;
+                        }
+                    }
+                    if (!found)
+                        continue;
+                    price_row row;
+                    if (price_row_set(&row, "aws", name, region_id, PRICING_SPOT, hourly, currency, "",
+                                      AWS_SPOT_SOURCE) != 0)
+                        continue;
+                    const char *band = advisor_band(adv, region_id, name);
+                    if (band != NULL)
+                        util_copy(row.spot_interruption, sizeof row.spot_interruption, band);
+                    price_batch_add(out, &row);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static int fetch_spot(const provider_run *run, price_batch *out, bool *changed, char *err, size_t err_len)
+{
+    int rc = -1;
+    json_t *spot = NULL, *adv_doc = NULL;
+    fetch_result spot_res, adv_res;
+    memset(&spot_res, 0, sizeof spot_res);
+    memset(&adv_res, 0, sizeof adv_res);
+    const char *spot_url = run->cfg->aws_spot_url, *adv_url = run->cfg->aws_spot_advisor_url;
+    if (spot_url[0] == '\0')
+        return 0; /* spot prices off */
+    const provider_state *spot_prev = provider_find_state(run, spot_url);
+    const provider_state *adv_prev = adv_url[0] ? provider_find_state(run, adv_url) : NULL;
+    if (load_json(run, spot_url, spot_prev ? spot_prev->etag : NULL, &spot_res, &spot, err, err_len) != 0)
+        goto out;
+    if (adv_url[0] != '\0' &&
+        load_json(run, adv_url, adv_prev ? adv_prev->etag : NULL, &adv_res, &adv_doc, err, err_len) != 0)
+        goto out;
+    bool adv_unchanged = adv_url[0] == '\0' || adv_res.not_modified;
+    if (spot_res.not_modified && adv_unchanged) {
+        rc = 0;
+        goto out;
+    }
+    /* One of the two changed: both bodies are needed, so fetch the unchanged one again in full. */
+    if (spot_res.not_modified) {
+        fetch_result_clear(&spot_res);
+        if (load_json(run, spot_url, NULL, &spot_res, &spot, err, err_len) != 0)
+            goto out;
+    }
+    if (adv_url[0] != '\0' && adv_res.not_modified) {
+        fetch_result_clear(&adv_res);
+        if (load_json(run, adv_url, NULL, &adv_res, &adv_doc, err, err_len) != 0)
+            goto out;
+    }
+    advisor adv;
+    memset(&adv, 0, sizeof adv);
+    if (adv_doc != NULL && read_advisor(adv_doc, &adv, err, err_len) != 0)
+        goto out;
+    if (parse_spot(run, spot, &adv, out, err, err_len) != 0)
+        goto out;
+    price_batch_set_state(out, spot_url, spot_res.etag, NULL);
+    if (adv_url[0] != '\0')
+        price_batch_set_state(out, adv_url, adv_res.etag, NULL);
+    *changed = true;
+    rc = 0;
+out:
+    json_decref(spot);
+    json_decref(adv_doc);
+    fetch_result_clear(&spot_res);
+    fetch_result_clear(&adv_res);
+    return rc;
+}
+
+static int aws_fetch(const provider_run *run, price_batch *out, char *err, size_t err_len)
+{
+    bool changed = false;
+    if (fetch_offers(run, out, &changed, err, err_len) != 0)
+        return -1;
+    if (fetch_spot(run, out, &changed, err, err_len) != 0)
+        return -1;
+    out->unchanged = !changed;
+    return 0;
+}
+
+const provider_adapter provider_aws = {"aws", aws_enabled, aws_fetch};

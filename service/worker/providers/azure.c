@@ -1,0 +1,273 @@
+/* Azure Retail Prices API (public, no auth): https://learn.microsoft.com/en-us/rest/api/cost-management/retail-prices/
+ * azure-retail-prices. One filtered query per group of the catalog's VM sizes, following NextPageLink.
+ * The rules for which rows count are those of docs/providers.md (Windows, Low Priority, DevTest and HDInsight rows
+ * are skipped; reservation prices are term totals). */
+#include "worker/providers/provider.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <curl/curl.h>
+
+#include "base/util.h"
+
+#define AZURE_SOURCE "azure:retail-prices"
+/* savingsPlan[] exists only from this api-version on (Microsoft's API reference, "API preview version"). */
+#define AZURE_API_VERSION "2023-01-01-preview"
+/* Sizes per query: keeps each URL well under the 2 KB that proxies commonly accept. */
+#define SKUS_PER_QUERY 12
+/* A run must end: pages have been 100 and 1000 items long, and a GPU-only filter needs a handful. */
+#define MAX_PAGES 500
+#define HOURS_PER_YEAR 8760.0
+
+static bool azure_enabled(const config *cfg, const char **why_not)
+{
+    if (cfg->azure_prices_url[0] == '\0') {
+        *why_not = "GPUREC_AZURE_PRICES_URL is empty";
+        return false;
+    }
+    return true;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    if (s == NULL)
+        return false;
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static bool contains(const char *s, const char *needle)
+{
+    return s != NULL && strstr(s, needle) != NULL;
+}
+
+/* "1 Year" -> 1, "3 Years" -> 3, else 0. */
+static int term_years(const char *term)
+{
+    if (term == NULL)
+        return 0;
+    if (strcmp(term, "1 Year") == 0)
+        return 1;
+    if (strcmp(term, "3 Years") == 0)
+        return 3;
+    return 0;
+}
+
+static void add_row(price_batch *out, const char *sku, const char *region, pricing_model model, double hourly,
+                    const char *currency, const char *effective, int rank)
+{
+    price_row row;
+    if (price_row_set(&row, "azure", sku, region, model, hourly, currency, effective, AZURE_SOURCE) != 0)
+        return; /* a field longer than any real one: not a row we could key */
+    row.rank = rank;
+    price_batch_add(out, &row);
+}
+
+/* One item of a page; -1 with err when the item breaks the documented format. */
+static int parse_item(const provider_run *run, const json_t *item, size_t index, price_batch *out, char *err,
+                      size_t err_len)
+{
+    if (!json_is_object(item)) {
+        snprintf(err, err_len, "Items[%zu] is not an object", index);
+        return -1;
+    }
+    const char *service = provider_json_string(item, "serviceName");
+    const char *sku = provider_json_string(item, "armSkuName");
+    const char *region = provider_json_string(item, "armRegionName");
+    const char *type = provider_json_string(item, "type");
+    const char *product = provider_json_string(item, "productName");
+    const char *sku_name = provider_json_string(item, "skuName");
+    const char *meter = provider_json_string(item, "meterName");
+    const char *currency = provider_json_string(item, "currencyCode");
+    const char *unit = provider_json_string(item, "unitOfMeasure");
+    const char *effective = provider_json_string(item, "effectiveStartDate");
+    if (service == NULL || type == NULL || currency == NULL) {
+        snprintf(err, err_len, "Items[%zu] lacks serviceName, type or currencyCode", index);
+        return -1;
+    }
+    /* An HDInsight (or other service's) row can carry a GPU VM's armSkuName. */
+    if (strcmp(service, "Virtual Machines") != 0 || sku == NULL || region == NULL)
+        return 0;
+    if (provider_find_instance(run, "azure", sku) == NULL || !provider_has_region(run, "azure", region))
+        return 0;
+    if (contains(product, "Windows") || contains(product, " Win") || contains(product, "Dedicated Host") ||
+        contains(product, "Cloud Services"))
+        return 0;
+    double price = 0;
+    if (provider_json_number(json_object_get(item, "unitPrice"), &price) != 0 &&
+        provider_json_number(json_object_get(item, "retailPrice"), &price) != 0) {
+        snprintf(err, err_len, "Items[%zu] (%s %s) has no numeric unitPrice", index, sku, region);
+        return -1;
+    }
+    int rank = json_is_true(json_object_get(item, "isPrimaryMeterRegion")) ? 1 : 0;
+
+    if (strcmp(type, "Consumption") == 0) {
+        if (ends_with(sku_name, " Low Priority") || ends_with(meter, " Low Priority"))
+            return 0; /* the legacy form of spot, being retired */
+        if (unit == NULL || strcmp(unit, "1 Hour") != 0)
+            return 0;
+        bool spot = ends_with(sku_name, " Spot") || ends_with(meter, " Spot");
+        add_row(out, sku, region, spot ? PRICING_SPOT : PRICING_ON_DEMAND, price, currency, effective, rank);
+        const json_t *plans = json_object_get(item, "savingsPlan");
+        if (spot || plans == NULL || json_is_null(plans))
+            return 0;
+        if (!json_is_array(plans)) {
+            snprintf(err, err_len, "Items[%zu].savingsPlan is not an array", index);
+            return -1;
+        }
+        size_t i;
+        const json_t *plan;
+        json_array_foreach(plans, i, plan) {
+            double hourly = 0;
+            int years = term_years(provider_json_string(plan, "term"));
+            if (years == 0)
+                continue;
+            if (provider_json_number(json_object_get(plan, "unitPrice"), &hourly) != 0 &&
+                provider_json_number(json_object_get(plan, "retailPrice"), &hourly) != 0) {
+                snprintf(err, err_len, "Items[%zu].savingsPlan[%zu] has no numeric price", index, i);
+                return -1;
+            }
+            /* Savings plan prices are already per hour (docs/providers.md). */
+            add_row(out, sku, region, years == 1 ? PRICING_SAVINGS_PLAN_1Y : PRICING_SAVINGS_PLAN_3Y, hourly,
+                    currency, effective, rank);
+        }
+        return 0;
+    }
+    if (strcmp(type, "Reservation") == 0) {
+        int years = term_years(provider_json_string(item, "reservationTerm"));
+        if (years == 0)
+            return 0;
+        /* The price is the total for the term although unitOfMeasure says "1 Hour" (docs/providers.md). */
+        add_row(out, sku, region, years == 1 ? PRICING_RESERVED_1Y : PRICING_RESERVED_3Y,
+                price / (HOURS_PER_YEAR * years), currency, effective, rank);
+        return 0;
+    }
+    return 0; /* DevTestConsumption and anything new */
+}
+
+static int fetch_query(const provider_run *run, const char *first_url, price_batch *out, char *err, size_t err_len)
+{
+    int rc = -1;
+    char *url = xstrdup(first_url);
+    json_t *page = NULL;
+    fetch_result res;
+    memset(&res, 0, sizeof res);
+    for (int pages = 0;; pages++) {
+        char shown[256];
+        fetch_redact_url(url, shown, sizeof shown);
+        if (pages >= MAX_PAGES) {
+            snprintf(err, err_len, "azure: more than %d pages, giving up", MAX_PAGES);
+            goto out;
+        }
+        if (fetch_get(url, &run->fetch, &res, err, err_len) != FETCH_OK)
+            goto out;
+        json_error_t jerr;
+        page = json_loadb(res.body, res.body_size, 0, &jerr);
+        fetch_result_clear(&res);
+        if (page == NULL) {
+            snprintf(err, err_len, "azure: %s page %d: malformed JSON at line %d: %s", shown, pages + 1, jerr.line,
+                     jerr.text);
+            goto out;
+        }
+        const json_t *items = json_object_get(page, "Items");
+        if (!json_is_array(items)) {
+            snprintf(err, err_len, "azure: %s page %d has no Items array (format changed?)", shown, pages + 1);
+            goto out;
+        }
+        size_t i;
+        const json_t *item;
+        json_array_foreach(items, i, item) {
+            out->rows_seen++;
+            char item_err[256];
+            if (parse_item(run, item, i, out, item_err, sizeof item_err) != 0) {
+                snprintf(err, err_len, "azure: page %d: %s", pages + 1, item_err);
+                goto out;
+            }
+        }
+        const json_t *next = json_object_get(page, "NextPageLink");
+        if (next == NULL || json_is_null(next) || (json_is_string(next) && json_string_length(next) == 0))
+            break;
+        if (!json_is_string(next)) {
+            snprintf(err, err_len, "azure: page %d: NextPageLink is not a string", pages + 1);
+            goto out;
+        }
+        if (!provider_same_host(json_string_value(next), run->cfg->azure_prices_url)) {
+            snprintf(err, err_len, "azure: page %d: NextPageLink points to another host", pages + 1);
+            goto out;
+        }
+        free(url);
+        url = xstrdup(json_string_value(next));
+        json_decref(page);
+        page = NULL;
+    }
+    rc = 0;
+out:
+    json_decref(page);
+    fetch_result_clear(&res);
+    free(url);
+    return rc;
+}
+
+static int azure_fetch(const provider_run *run, price_batch *out, char *err, size_t err_len)
+{
+    int rc = -1;
+    char *filter = NULL;
+    size_t filter_cap = 0;
+    CURL *curl = curl_easy_init();
+    if (curl == NULL) {
+        snprintf(err, err_len, "azure: cannot create a URL encoder");
+        return -1;
+    }
+    size_t first = 0;
+    size_t total = 0;
+    while (first < run->instance_count) {
+        /* Collect up to SKUS_PER_QUERY azure sizes from the catalog, starting at first. */
+        size_t len = 0, in_query = 0;
+        const char *head = "serviceName eq 'Virtual Machines' and (";
+        filter_cap = 64 + strlen(head) + SKUS_PER_QUERY * 96;
+        free(filter);
+        filter = xmalloc(filter_cap);
+        len = (size_t)snprintf(filter, filter_cap, "%s", head);
+        size_t i = first;
+        for (; i < run->instance_count && in_query < SKUS_PER_QUERY; i++) {
+            const provider_instance *in = &run->instances[i];
+            if (strcmp(in->provider, "azure") != 0 || strlen(in->id) > 64 || strchr(in->id, '\'') != NULL)
+                continue;
+            len += (size_t)snprintf(filter + len, filter_cap - len, "%sarmSkuName eq '%s'", in_query ? " or " : "",
+                                    in->id);
+            in_query++;
+        }
+        first = i;
+        if (in_query == 0)
+            continue;
+        snprintf(filter + len, filter_cap - len, ")");
+        char *encoded = curl_easy_escape(curl, filter, 0);
+        if (encoded == NULL) {
+            snprintf(err, err_len, "azure: cannot encode the filter");
+            goto out;
+        }
+        size_t url_len = strlen(run->cfg->azure_prices_url) + strlen(encoded) + 128;
+        char *url = xmalloc(url_len);
+        snprintf(url, url_len, "%s?api-version=%s&$filter=%s", run->cfg->azure_prices_url, AZURE_API_VERSION,
+                 encoded);
+        curl_free(encoded);
+        int qrc = fetch_query(run, url, out, err, err_len);
+        free(url);
+        if (qrc != 0)
+            goto out;
+        total += in_query;
+    }
+    if (total == 0) {
+        snprintf(err, err_len, "azure: the catalog has no azure instance types to price");
+        goto out;
+    }
+    rc = 0;
+out:
+    free(filter);
+    curl_easy_cleanup(curl);
+    return rc;
+}
+
+const provider_adapter provider_azure = {"azure", azure_enabled, azure_fetch};

@@ -1,0 +1,144 @@
+/* The generic JSON price feed (GPUREC_FEED_URLS): prices for providers without an adapter, or a company's negotiated
+ * prices, published as a file anyone can write. The format:
+ *
+ *   {
+ *     "prices": [
+ *       {"provider": "lambda", "instance_type": "gpu_8x_h100_sxm5", "region": "us-east-1",
+ *        "pricing_model": "on_demand", "hourly": 23.92, "currency": "USD",
+ *        "effective_at": "2025-06-01T00:00:00Z", "spot_interruption": null}
+ *     ]
+ *   }
+ *
+ * hourly is a JSON number or a decimal string; effective_at and spot_interruption are optional. A top-level array of
+ * rows is accepted as well. provider, instance_type and region must be ids of the catalog: rows for anything else are
+ * skipped (counted as seen), a row that is not of this shape fails the run, as any malformed document does. */
+#include "worker/providers/provider.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/util.h"
+
+#define MAX_STRING 128
+
+static bool feed_enabled(const config *cfg, const char **why_not)
+{
+    if (cfg->feed_url_count == 0) {
+        *why_not = "no GPUREC_FEED_URLS";
+        return false;
+    }
+    return true;
+}
+
+static const char *required_string(const json_t *row, const char *key, size_t index, char *err, size_t err_len)
+{
+    const char *v = provider_json_string(row, key);
+    if (v == NULL || v[0] == '\0' || strlen(v) > MAX_STRING) {
+        snprintf(err, err_len, "prices[%zu].%s must be a non-empty string of at most %d bytes", index, key,
+                 MAX_STRING);
+        return NULL;
+    }
+    return v;
+}
+
+static int parse_row(const provider_run *run, const json_t *row, size_t index, const char *source, price_batch *out,
+                     char *err, size_t err_len)
+{
+    if (!json_is_object(row)) {
+        snprintf(err, err_len, "prices[%zu] is not an object", index);
+        return -1;
+    }
+    const char *provider = required_string(row, "provider", index, err, err_len);
+    const char *type = provider ? required_string(row, "instance_type", index, err, err_len) : NULL;
+    const char *region = type ? required_string(row, "region", index, err, err_len) : NULL;
+    const char *model_name = region ? required_string(row, "pricing_model", index, err, err_len) : NULL;
+    const char *currency = model_name ? required_string(row, "currency", index, err, err_len) : NULL;
+    if (currency == NULL)
+        return -1;
+    pricing_model model;
+    if (pricing_model_parse(model_name, &model) != 0) {
+        snprintf(err, err_len, "prices[%zu].pricing_model \"%s\" is not one of on_demand, spot, reserved_1y, "
+                 "reserved_3y, savings_plan_1y, savings_plan_3y", index, model_name);
+        return -1;
+    }
+    double hourly = 0;
+    if (provider_json_number(json_object_get(row, "hourly"), &hourly) != 0) {
+        snprintf(err, err_len, "prices[%zu].hourly must be a number or a decimal string", index);
+        return -1;
+    }
+    if (strlen(currency) != 3) {
+        snprintf(err, err_len, "prices[%zu].currency must be a 3-letter ISO 4217 code", index);
+        return -1;
+    }
+    const json_t *effective = json_object_get(row, "effective_at");
+    if (effective != NULL && !json_is_null(effective) && !json_is_string(effective)) {
+        snprintf(err, err_len, "prices[%zu].effective_at must be an ISO 8601 string", index);
+        return -1;
+    }
+    if (provider_find_instance(run, provider, type) == NULL || !provider_has_region(run, provider, region))
+        return 0;
+    price_row out_row;
+    if (price_row_set(&out_row, provider, type, region, model, hourly, currency,
+                      json_is_string(effective) ? json_string_value(effective) : "", source) != 0) {
+        snprintf(err, err_len, "prices[%zu]: a field is longer than allowed", index);
+        return -1;
+    }
+    const char *band = provider_json_string(row, "spot_interruption");
+    if (band != NULL)
+        util_copy(out_row.spot_interruption, sizeof out_row.spot_interruption, band);
+    price_batch_add(out, &out_row);
+    return 0;
+}
+
+static int fetch_one(const provider_run *run, const char *url, int rank, price_batch *out, char *err, size_t err_len)
+{
+    int rc = -1;
+    json_t *doc = NULL;
+    fetch_result res;
+    memset(&res, 0, sizeof res);
+    char shown[256], source[128];
+    fetch_redact_url(url, shown, sizeof shown);
+    snprintf(source, sizeof source, "feed:%.100s", shown);
+    if (fetch_get(url, &run->fetch, &res, err, err_len) != FETCH_OK)
+        goto out;
+    json_error_t jerr;
+    doc = json_loadb(res.body, res.body_size, 0, &jerr);
+    if (doc == NULL) {
+        snprintf(err, err_len, "feed %s: malformed JSON at line %d: %s", shown, jerr.line, jerr.text);
+        goto out;
+    }
+    const json_t *rows = json_is_array(doc) ? doc : json_object_get(doc, "prices");
+    if (!json_is_array(rows)) {
+        snprintf(err, err_len, "feed %s: no prices array", shown);
+        goto out;
+    }
+    size_t first = out->count;
+    size_t i;
+    const json_t *row;
+    json_array_foreach(rows, i, row) {
+        out->rows_seen++;
+        char why[256];
+        if (parse_row(run, row, i, source, out, why, sizeof why) != 0) {
+            snprintf(err, err_len, "feed %s: %s", shown, why);
+            goto out;
+        }
+    }
+    /* A later feed in GPUREC_FEED_URLS wins over an earlier one for the same price. */
+    for (size_t k = first; k < out->count; k++)
+        out->rows[k].rank = rank;
+    rc = 0;
+out:
+    json_decref(doc);
+    fetch_result_clear(&res);
+    return rc;
+}
+
+static int feed_fetch(const provider_run *run, price_batch *out, char *err, size_t err_len)
+{
+    for (size_t i = 0; i < run->cfg->feed_url_count; i++)
+        if (fetch_one(run, run->cfg->feed_urls[i], (int)i, out, err, err_len) != 0)
+            return -1;
+    return 0;
+}
+
+const provider_adapter provider_feed = {"feed", feed_enabled, feed_fetch};

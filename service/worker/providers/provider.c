@@ -1,0 +1,207 @@
+#include "worker/providers/provider.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <curl/curl.h>
+
+#include "base/util.h"
+
+static const provider_adapter *const adapters[] = {&provider_aws, &provider_azure, &provider_gcp, &provider_feed};
+
+const provider_adapter *const *provider_adapter_all(size_t *count)
+{
+    *count = sizeof adapters / sizeof adapters[0];
+    return adapters;
+}
+
+const provider_adapter *provider_adapter_find(const char *id)
+{
+    if (id == NULL)
+        return NULL;
+    for (size_t i = 0; i < sizeof adapters / sizeof adapters[0]; i++)
+        if (strcmp(adapters[i]->id, id) == 0)
+            return adapters[i];
+    return NULL;
+}
+
+static int compare_pair(const char *p1, const char *id1, const char *p2, const char *id2)
+{
+    int c = strcmp(p1, p2);
+    return c != 0 ? c : strcmp(id1, id2);
+}
+
+const provider_instance *provider_find_instance(const provider_run *run, const char *provider, const char *id)
+{
+    size_t lo = 0, hi = run->instance_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const provider_instance *in = &run->instances[mid];
+        int c = compare_pair(in->provider, in->id, provider, id);
+        if (c == 0)
+            return in;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+bool provider_has_region(const provider_run *run, const char *provider, const char *region)
+{
+    size_t lo = 0, hi = run->region_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const provider_region *r = &run->regions[mid];
+        int c = compare_pair(r->provider, r->id, provider, region);
+        if (c == 0)
+            return true;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+const provider_state *provider_find_state(const provider_run *run, const char *url)
+{
+    for (size_t i = 0; i < run->state_count; i++)
+        if (strcmp(run->states[i].url, url) == 0)
+            return &run->states[i];
+    return NULL;
+}
+
+void price_batch_init(price_batch *b)
+{
+    memset(b, 0, sizeof *b);
+}
+
+void price_batch_free(price_batch *b)
+{
+    if (b == NULL)
+        return;
+    free(b->rows);
+    for (size_t i = 0; i < b->state_count; i++) {
+        free(b->states[i].url);
+        free(b->states[i].etag);
+        free(b->states[i].version);
+    }
+    free(b->states);
+    memset(b, 0, sizeof *b);
+}
+
+void price_batch_add(price_batch *b, const price_row *row)
+{
+    if (b->count == b->cap) {
+        b->cap = b->cap ? b->cap * 2 : 256;
+        b->rows = xrealloc(b->rows, b->cap * sizeof *b->rows);
+    }
+    b->rows[b->count++] = *row;
+}
+
+void price_batch_set_state(price_batch *b, const char *url, const char *etag, const char *version)
+{
+    provider_state *s = NULL;
+    for (size_t i = 0; i < b->state_count; i++)
+        if (strcmp(b->states[i].url, url) == 0)
+            s = &b->states[i];
+    if (s == NULL) {
+        if (b->state_count == b->state_cap) {
+            b->state_cap = b->state_cap ? b->state_cap * 2 : 8;
+            b->states = xrealloc(b->states, b->state_cap * sizeof *b->states);
+        }
+        s = &b->states[b->state_count++];
+        s->url = xstrdup(url);
+    } else {
+        free(s->etag);
+        free(s->version);
+    }
+    s->etag = etag != NULL && etag[0] != '\0' ? xstrdup(etag) : NULL;
+    s->version = version != NULL && version[0] != '\0' ? xstrdup(version) : NULL;
+}
+
+int price_row_set(price_row *row, const char *provider, const char *instance_type, const char *region,
+                  pricing_model model, double hourly, const char *currency, const char *effective_at,
+                  const char *source)
+{
+    memset(row, 0, sizeof *row);
+    if (util_copy(row->provider, sizeof row->provider, provider) != 0 ||
+        util_copy(row->instance_type, sizeof row->instance_type, instance_type) != 0 ||
+        util_copy(row->region, sizeof row->region, region) != 0 ||
+        util_copy(row->currency, sizeof row->currency, currency) != 0 ||
+        util_copy(row->effective_at, sizeof row->effective_at, effective_at ? effective_at : "") != 0 ||
+        util_copy(row->source, sizeof row->source, source) != 0)
+        return -1;
+    row->model = model;
+    row->hourly = hourly;
+    return 0;
+}
+
+int provider_parse_decimal(const char *text, double *out)
+{
+    if (text == NULL || *text == '\0' || isspace((unsigned char)*text))
+        return -1;
+    char *end = NULL;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno != 0 || end == text || *end != '\0' || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int provider_json_number(const json_t *value, double *out)
+{
+    if (json_is_number(value)) {
+        double v = json_number_value(value);
+        if (!isfinite(v))
+            return -1;
+        *out = v;
+        return 0;
+    }
+    if (json_is_string(value))
+        return provider_parse_decimal(json_string_value(value), out);
+    return -1;
+}
+
+const char *provider_json_string(const json_t *obj, const char *key)
+{
+    const json_t *v = json_object_get(obj, key);
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+int provider_join_url(char *buf, size_t buf_len, const char *base, const char *path)
+{
+    size_t base_len = strlen(base);
+    while (base_len > 0 && base[base_len - 1] == '/')
+        base_len--;
+    while (*path == '/')
+        path++;
+    int n = snprintf(buf, buf_len, "%.*s/%s", (int)base_len, base, path);
+    return n < 0 || (size_t)n >= buf_len ? -1 : 0;
+}
+
+static bool host_of(const char *url, char *buf, size_t buf_len)
+{
+    CURLU *u = curl_url();
+    char *host = NULL;
+    bool ok = false;
+    if (u != NULL && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+        curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK)
+        ok = util_copy(buf, buf_len, host) == 0;
+    curl_free(host);
+    curl_url_cleanup(u);
+    return ok;
+}
+
+bool provider_same_host(const char *a, const char *b)
+{
+    char ha[256], hb[256];
+    return host_of(a, ha, sizeof ha) && host_of(b, hb, sizeof hb) && strcasecmp(ha, hb) == 0;
+}

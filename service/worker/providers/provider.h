@@ -1,0 +1,150 @@
+/* The price adapters: one per provider price API, each behind the same interface.
+ *
+ * An adapter fetches its provider's price documents (fetch.h) and parses them into a batch of price rows for the
+ * instance types the catalog knows. It never touches SQLite and never publishes anything: refresh.c validates the
+ * batch and applies it in one transaction. Anything the adapter cannot make sense of (an HTTP error, a malformed or
+ * truncated body, a missing field that the format promises) fails the whole fetch: a partial batch is never returned
+ * as a success. */
+#ifndef GPUREC_PROVIDER_H
+#define GPUREC_PROVIDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "snapshot/catalog.h"
+#include "base/config.h"
+#include "worker/fetch.h"
+
+/* One price as an adapter read it, in the provider's own currency. */
+typedef struct price_row {
+    char provider[16];
+    char instance_type[64];
+    char region[48];
+    pricing_model model;
+    double hourly;              /* per instance-hour; reservations as the no-upfront hourly equivalent */
+    char currency[4];           /* ISO 4217 */
+    char effective_at[32];      /* ISO 8601 UTC as the provider states it; "" when it does not */
+    char spot_interruption[16]; /* an interruption band such as "<5%", "" when unknown or not spot */
+    char source[128];           /* where it came from, e.g. "aws:price-list" or "feed:https://host/path" */
+    int rank;                   /* among rows with one key the higher rank wins, then the later effective_at */
+} price_row;
+
+/* What an adapter remembers between runs per URL (ETag, or a version such as an AWS offer file's version URL).
+ * States are saved in the same transaction as the prices, so a failed run does not skip the data next time. */
+typedef struct provider_state {
+    char *url;
+    char *etag;    /* NULL when none */
+    char *version; /* NULL when none */
+} provider_state;
+
+typedef struct price_batch {
+    price_row *rows;
+    size_t count;
+    size_t cap;
+    provider_state *states; /* states to save when the batch is applied */
+    size_t state_count;
+    size_t state_cap;
+    size_t rows_seen;  /* the provider's records the adapter looked at, kept or not */
+    bool unchanged;    /* every source said it had not changed since the last run: nothing to apply */
+} price_batch;
+
+/* An instance type of the catalog, as far as an adapter needs to know it. */
+typedef struct provider_instance {
+    const char *provider;
+    const char *id;
+    const char *family;
+    const char *gpu_id;
+    double gpu_count;
+    int vcpus;
+    double memory_gb;
+} provider_instance;
+
+typedef struct provider_region {
+    const char *provider;
+    const char *id;
+} provider_region;
+
+/* Everything one adapter run may use; all borrowed for the run. */
+typedef struct provider_run {
+    const config *cfg;
+    const char *adapter;                 /* "aws", ..., "feed" */
+    const provider_instance *instances;  /* sorted by provider, then id */
+    size_t instance_count;
+    const provider_region *regions;      /* sorted by provider, then id */
+    size_t region_count;
+    const provider_state *states;        /* saved by earlier runs of this adapter */
+    size_t state_count;
+    fetch_options fetch;                 /* limits for a JSON document; adapters copy and adjust it */
+    time_t now;
+} provider_run;
+
+typedef struct provider_adapter {
+    const char *id;
+    /* Whether the adapter can run with cfg; when not, *why_not says why (a static string). */
+    bool (*enabled)(const config *cfg, const char **why_not);
+    /* Fills out (empty on entry). 0, or -1 with a message in err; out is then discarded by the caller. */
+    int (*fetch)(const provider_run *run, price_batch *out, char *err, size_t err_len);
+} provider_adapter;
+
+extern const provider_adapter provider_azure;
+extern const provider_adapter provider_aws;
+extern const provider_adapter provider_gcp;
+extern const provider_adapter provider_feed;
+
+/* The adapter with that id, or NULL. */
+const provider_adapter *provider_adapter_find(const char *id);
+/* Every adapter, in a fixed order; *count set. */
+const provider_adapter *const *provider_adapter_all(size_t *count);
+
+/* Look-ups over a run's catalog lists (binary search); NULL / false when absent. */
+const provider_instance *provider_find_instance(const provider_run *run, const char *provider, const char *id);
+bool provider_has_region(const provider_run *run, const char *provider, const char *region);
+const provider_state *provider_find_state(const provider_run *run, const char *url);
+
+void price_batch_init(price_batch *b);
+/* Frees rows and states; accepts NULL. */
+void price_batch_free(price_batch *b);
+/* Appends a copy of row. */
+void price_batch_add(price_batch *b, const price_row *row);
+/* Records a state to save with the batch (strings copied; etag/version may be NULL). */
+void price_batch_set_state(price_batch *b, const char *url, const char *etag, const char *version);
+
+/* Fills a row's key fields (strings truncated to their buffers are refused: -1). */
+int price_row_set(price_row *row, const char *provider, const char *instance_type, const char *region,
+                  pricing_model model, double hourly, const char *currency, const char *effective_at,
+                  const char *source);
+
+/* A decimal string that parses whole (no trailing text, finite): 0, else -1. */
+int provider_parse_decimal(const char *text, double *out);
+/* A JSON number (integer or real) or a decimal string: 0, else -1. */
+int provider_json_number(const json_t *value, double *out);
+/* A JSON string member or NULL. */
+const char *provider_json_string(const json_t *obj, const char *key);
+/* Joins base and a path that starts with '/' into buf (one slash between); -1 when it does not fit. */
+int provider_join_url(char *buf, size_t buf_len, const char *base, const char *path);
+/* Whether two absolute URLs name the same host (so a server-given next-page link cannot send us elsewhere). */
+bool provider_same_host(const char *a, const char *b);
+
+/* --- AWS offer file CSV, parsed as it streams in (exposed for tests and the benchmark) --- */
+typedef struct aws_csv aws_csv;
+/* A parser that adds to out the rows of region's file that the run's catalog wants. Caller frees with
+ * aws_csv_free(). Memory stays bounded by the longest record, whatever the file's size. */
+aws_csv *aws_csv_new(const provider_run *run, const char *region, price_batch *out);
+/* Feeds the next bytes; 0, or -1 with aws_csv_error() saying why (a record too long, a missing column). */
+int aws_csv_feed(aws_csv *p, const char *data, size_t len);
+/* Ends the input: -1 when it stopped inside a record or before the header. */
+int aws_csv_finish(aws_csv *p);
+const char *aws_csv_error(const aws_csv *p);
+/* Data records read (after the header) and the offer version from the metadata lines ("" when none). */
+size_t aws_csv_records(const aws_csv *p);
+const char *aws_csv_version(const aws_csv *p);
+void aws_csv_free(aws_csv *p);
+
+/* AWS spot.js names regions the old way ("us-east", "eu-ireland"): the region id, or NULL when unknown. Names that
+ * are already region ids pass through. */
+const char *aws_spot_region_id(const char *legacy);
+
+#endif

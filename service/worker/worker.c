@@ -1,0 +1,463 @@
+#include "worker/worker.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "snapshot/catalog.h"
+#include "store/db.h"
+#include "worker/fetch.h"
+#include "base/log.h"
+#include "worker/providers/provider.h"
+#include "worker/refresh.h"
+#include "base/util.h"
+
+/* When a provider has never refreshed, its first run waits a random part of this (or of a tenth of the interval,
+ * when shorter): replicas starting together do not all hit a price API in the same second. */
+#define FIRST_RUN_SPREAD_S 30.0
+/* Every interval is stretched or shrunk by up to this fraction, for the same reason. */
+#define INTERVAL_JITTER 0.1
+/* How often the worker looks for a catalog written by another process (`gpurec refresh` in a CronJob committing to
+ * the same file, or a new file renamed over it) and republishes it. */
+#define CATALOG_WATCH_US (5 * 1000000LL)
+
+typedef struct slot {
+    const provider_adapter *adapter;
+    bool enabled;
+    const char *why_not;
+    bool pending;
+    bool running;
+    int64_t next_due_us; /* monotonic; 0 = not scheduled */
+    unsigned long long runs;
+    unsigned long long failures;
+    unsigned long long rows_applied;
+    unsigned long long rows_rejected;
+    double last_duration_s;
+} slot;
+
+struct worker {
+    const config *cfg;
+    sqlite3 *db;
+    pthread_t thread;
+    bool thread_started;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    atomic_bool stop;
+    uint64_t rng;
+    slot slots[8];
+    size_t slot_count;
+    /* what the catalog file was when last loaded: a change from elsewhere is picked up by watch_catalog() */
+    ino_t db_inode;
+    int db_data_version;
+};
+
+static double random_unit(uint64_t *state)
+{
+    /* xorshift64*: enough for spreading timers. */
+    uint64_t x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return (double)((x * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
+}
+
+static bool listed(const config *cfg, const char *id)
+{
+    for (size_t i = 0; i < cfg->provider_count; i++)
+        if (strcmp(cfg->providers[i], id) == 0)
+            return true;
+    return false;
+}
+
+static void init_slots(worker *w)
+{
+    size_t count = 0;
+    const provider_adapter *const *all = provider_adapter_all(&count);
+    for (size_t i = 0; i < count && w->slot_count < sizeof w->slots / sizeof w->slots[0]; i++) {
+        slot *s = &w->slots[w->slot_count++];
+        memset(s, 0, sizeof *s);
+        s->adapter = all[i];
+        if (!listed(w->cfg, all[i]->id)) {
+            s->why_not = "not in GPUREC_PROVIDERS";
+        } else {
+            s->enabled = all[i]->enabled(w->cfg, &s->why_not);
+        }
+    }
+}
+
+static slot *find_slot(worker *w, const char *id)
+{
+    for (size_t i = 0; i < w->slot_count; i++)
+        if (strcmp(w->slots[i].adapter->id, id) == 0)
+            return &w->slots[i];
+    return NULL;
+}
+
+/* The slot answering for a provider: its own adapter, or the feed for providers without one. */
+static const slot *slot_for_provider(const worker *w, const char *provider)
+{
+    const slot *feed = NULL;
+    for (size_t i = 0; i < w->slot_count; i++) {
+        if (strcmp(w->slots[i].adapter->id, provider) == 0)
+            return &w->slots[i];
+        if (strcmp(w->slots[i].adapter->id, "feed") == 0)
+            feed = &w->slots[i];
+    }
+    return feed;
+}
+
+static int64_t jittered_interval_us(worker *w)
+{
+    double interval = (double)w->cfg->refresh_interval_s;
+    double factor = 1.0 + INTERVAL_JITTER * (2.0 * random_unit(&w->rng) - 1.0);
+    return (int64_t)(interval * factor * 1e6);
+}
+
+/* First due times: a provider refreshed less than an interval ago waits out the rest of it. */
+static void schedule_first_runs(worker *w)
+{
+    if (w->cfg->refresh_interval_s == 0)
+        return;
+    int64_t now_us = util_monotonic_us();
+    time_t now = time(NULL);
+    double spread = (double)w->cfg->refresh_interval_s / 10.0;
+    if (spread > FIRST_RUN_SPREAD_S)
+        spread = FIRST_RUN_SPREAD_S;
+    sqlite3_stmt *st = NULL;
+    sqlite3_prepare_v2(w->db,
+                       "SELECT max(started_at) FROM refresh_runs WHERE provider_id = ?1 AND status IN ('ok', "
+                       "'unchanged')",
+                       -1, &st, NULL);
+    for (size_t i = 0; i < w->slot_count; i++) {
+        slot *s = &w->slots[i];
+        if (!s->enabled)
+            continue;
+        int64_t delay_us = (int64_t)(spread * random_unit(&w->rng) * 1e6);
+        if (st != NULL) {
+            sqlite3_reset(st);
+            sqlite3_bind_text(st, 1, s->adapter->id, -1, SQLITE_TRANSIENT);
+            if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL) {
+                time_t last = 0;
+                if (util_parse_time((const char *)sqlite3_column_text(st, 0), &last) == 0) {
+                    int64_t left_us = ((int64_t)last + (int64_t)w->cfg->refresh_interval_s - (int64_t)now) * 1000000;
+                    if (left_us > delay_us)
+                        delay_us = left_us;
+                }
+            }
+        }
+        s->next_due_us = now_us + delay_us;
+    }
+    sqlite3_finalize(st);
+}
+
+static void publish_catalog(sqlite3 *db)
+{
+    catalog *snap = NULL;
+    char err[256];
+    if (catalog_load(db, &snap, err, sizeof err) != 0) {
+        log_msg(LOG_ERROR, "refresh: cannot rebuild the catalog", "error", err, NULL);
+        return;
+    }
+    catalog_publish(snap);
+}
+
+static int data_version(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int version = -1;
+    if (sqlite3_prepare_v2(db, "PRAGMA data_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return version;
+}
+
+static void remember_catalog_file(worker *w)
+{
+    struct stat st;
+    w->db_inode = stat(w->cfg->db_path, &st) == 0 ? st.st_ino : 0;
+    w->db_data_version = data_version(w->db);
+}
+
+/* Republishes the catalog when another process changed it: a commit by another connection moves SQLite's
+ * data_version; a file renamed over ours has a new inode and needs the connection reopened. Worker thread only. */
+static void watch_catalog(worker *w)
+{
+    struct stat st;
+    if (stat(w->cfg->db_path, &st) != 0)
+        return;
+    if (w->db == NULL || st.st_ino != w->db_inode) {
+        /* Close first: closing the last connection checkpoints and removes the old file's -wal and -shm, which must
+         * never be read as belonging to the new file. */
+        db_close(w->db);
+        w->db = NULL;
+        char err[256];
+        if (db_open(w->cfg->db_path, false, &w->db, err, sizeof err) != 0) {
+            log_msg(LOG_WARN, "catalog file replaced but cannot be opened yet", "error", err, NULL);
+            return;
+        }
+        log_msg(LOG_INFO, "catalog file replaced: reloading", NULL);
+    } else if (data_version(w->db) == w->db_data_version) {
+        return;
+    } else {
+        log_msg(LOG_INFO, "catalog changed by another process: reloading", NULL);
+    }
+    publish_catalog(w->db);
+    remember_catalog_file(w);
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    pthread_mutex_lock(&w->lock);
+    while (!atomic_load(&w->stop)) {
+        int64_t now_us = util_monotonic_us();
+        slot *next = NULL;
+        int64_t earliest = 0;
+        for (size_t i = 0; i < w->slot_count && next == NULL; i++)
+            if (w->slots[i].pending)
+                next = &w->slots[i];
+        for (size_t i = 0; i < w->slot_count && next == NULL; i++) {
+            slot *s = &w->slots[i];
+            if (!s->enabled || s->next_due_us == 0)
+                continue;
+            if (s->next_due_us <= now_us)
+                next = s;
+            else if (earliest == 0 || s->next_due_us < earliest)
+                earliest = s->next_due_us;
+        }
+        if (next == NULL) {
+            pthread_mutex_unlock(&w->lock);
+            watch_catalog(w);
+            pthread_mutex_lock(&w->lock);
+            if (atomic_load(&w->stop))
+                break;
+            if (earliest == 0 || earliest - now_us > CATALOG_WATCH_US)
+                earliest = now_us + CATALOG_WATCH_US;
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            int64_t wait_us = earliest - now_us;
+            ts.tv_sec += (time_t)(wait_us / 1000000);
+            ts.tv_nsec += (long)(wait_us % 1000000) * 1000L;
+            if (ts.tv_nsec >= 1000000000L) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000L;
+            }
+            pthread_cond_timedwait(&w->wake, &w->lock, &ts);
+            continue;
+        }
+        next->pending = false;
+        next->running = true;
+        pthread_mutex_unlock(&w->lock);
+
+        refresh_outcome out;
+        memset(&out, 0, sizeof out);
+        int rc = -1;
+        if (w->db != NULL) /* NULL only while a replaced catalog file cannot be opened (see watch_catalog) */
+            rc = refresh_run(w->db, w->cfg, next->adapter->id, &w->stop, 0, &out);
+        /* Published after failures too: the snapshot carries each provider's last run for /v1/providers. */
+        if (!atomic_load(&w->stop) && w->db != NULL)
+            publish_catalog(w->db);
+
+        pthread_mutex_lock(&w->lock);
+        next->running = false;
+        next->runs++;
+        if (rc != 0)
+            next->failures++;
+        next->rows_applied += out.rows_applied;
+        next->rows_rejected += out.rows_rejected;
+        next->last_duration_s = out.duration_s;
+        if (w->cfg->refresh_interval_s > 0 && next->enabled)
+            next->next_due_us = util_monotonic_us() + jittered_interval_us(w);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+int worker_start(const config *cfg, worker **out, char *err, size_t err_len)
+{
+    *out = NULL;
+    fetch_global_init();
+    worker *w = xcalloc(1, sizeof *w);
+    w->cfg = cfg;
+    w->rng = (uint64_t)util_monotonic_us() ^ ((uint64_t)time(NULL) << 20) ^ (uint64_t)(uintptr_t)w;
+    if (w->rng == 0)
+        w->rng = 0x9E3779B97F4A7C15ULL;
+    atomic_init(&w->stop, false);
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&w->wake, &attr);
+    pthread_condattr_destroy(&attr);
+    init_slots(w);
+    if (db_open(cfg->db_path, false, &w->db, err, err_len) != 0)
+        goto fail;
+    remember_catalog_file(w);
+    schedule_first_runs(w);
+    if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+        snprintf(err, err_len, "cannot start the refresh thread");
+        goto fail;
+    }
+    w->thread_started = true;
+    *out = w;
+    return 0;
+fail:
+    worker_stop(w);
+    return -1;
+}
+
+void worker_stop(worker *w)
+{
+    if (w == NULL)
+        return;
+    pthread_mutex_lock(&w->lock);
+    atomic_store(&w->stop, true);
+    pthread_cond_broadcast(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+    if (w->thread_started)
+        pthread_join(w->thread, NULL);
+    db_close(w->db);
+    pthread_cond_destroy(&w->wake);
+    pthread_mutex_destroy(&w->lock);
+    free(w);
+}
+
+int worker_request_refresh(worker *w, const char *provider)
+{
+    int rc = WORKER_STARTED;
+    pthread_mutex_lock(&w->lock);
+    if (atomic_load(&w->stop)) {
+        rc = WORKER_STOPPING;
+    } else if (provider == NULL) {
+        size_t enabled = 0;
+        for (size_t i = 0; i < w->slot_count; i++) {
+            if (!w->slots[i].enabled)
+                continue;
+            enabled++;
+            if (w->slots[i].pending || w->slots[i].running)
+                rc = WORKER_BUSY;
+        }
+        if (enabled == 0)
+            rc = WORKER_DISABLED;
+        if (rc == WORKER_STARTED)
+            for (size_t i = 0; i < w->slot_count; i++)
+                if (w->slots[i].enabled)
+                    w->slots[i].pending = true;
+    } else {
+        slot *s = find_slot(w, provider);
+        if (s == NULL)
+            rc = WORKER_UNKNOWN;
+        else if (!s->enabled)
+            rc = WORKER_DISABLED;
+        else if (s->pending || s->running)
+            rc = WORKER_BUSY;
+        else
+            s->pending = true;
+    }
+    if (rc == WORKER_STARTED)
+        pthread_cond_broadcast(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+    return rc;
+}
+
+bool worker_is_running(const worker *w, const char *provider)
+{
+    worker *mw = (worker *)w; /* the lock is not part of the worker's observable state */
+    pthread_mutex_lock(&mw->lock);
+    const slot *s = slot_for_provider(w, provider);
+    bool running = s != NULL && s->running;
+    pthread_mutex_unlock(&mw->lock);
+    return running;
+}
+
+bool worker_is_enabled(const worker *w, const char *provider, const char **why_not)
+{
+    const slot *s = slot_for_provider(w, provider); /* enabled and why_not never change after start */
+    if (s == NULL) {
+        if (why_not)
+            *why_not = "no price adapter for this provider";
+        return false;
+    }
+    if (!s->enabled) {
+        if (why_not)
+            *why_not = strcmp(s->adapter->id, provider) == 0 ? s->why_not
+                                                              : "no price adapter for this provider, and no feed";
+        return false;
+    }
+    if (why_not)
+        *why_not = NULL;
+    return true;
+}
+
+size_t worker_stats(const worker *w, worker_provider_stats *out, size_t max)
+{
+    worker *mw = (worker *)w;
+    pthread_mutex_lock(&mw->lock);
+    for (size_t i = 0; i < w->slot_count && i < max; i++) {
+        const slot *s = &w->slots[i];
+        worker_provider_stats *o = &out[i];
+        memset(o, 0, sizeof *o);
+        util_copy(o->provider, sizeof o->provider, s->adapter->id);
+        o->runs = s->runs;
+        o->failures = s->failures;
+        o->rows_applied = s->rows_applied;
+        o->rows_rejected = s->rows_rejected;
+        o->last_duration_s = s->last_duration_s;
+        o->running = s->running;
+        o->enabled = s->enabled;
+    }
+    size_t count = w->slot_count;
+    pthread_mutex_unlock(&mw->lock);
+    return count;
+}
+
+int worker_refresh_once(const config *cfg, const char *provider, char *err, size_t err_len)
+{
+    fetch_global_init();
+    sqlite3 *db = NULL;
+    int rc = -1;
+    if (db_open(cfg->db_path, false, &db, err, err_len) != 0)
+        return -1;
+    size_t count = 0;
+    const provider_adapter *const *all = provider_adapter_all(&count);
+    size_t ran = 0, failed = 0;
+    err[0] = '\0';
+    if (provider != NULL && provider[0] != '\0' && provider_adapter_find(provider) == NULL) {
+        snprintf(err, err_len, "--provider: no price adapter named '%s' (aws, azure, gcp, feed)", provider);
+        goto out;
+    }
+    for (size_t i = 0; i < count; i++) {
+        const provider_adapter *a = all[i];
+        const char *why_not = NULL;
+        bool named = provider != NULL && provider[0] != '\0';
+        if (named && strcmp(a->id, provider) != 0)
+            continue;
+        if (!named && (!listed(cfg, a->id) || !a->enabled(cfg, &why_not)))
+            continue;
+        if (named && !a->enabled(cfg, &why_not)) {
+            snprintf(err, err_len, "%s is off: %s", a->id, why_not);
+            goto out;
+        }
+        refresh_outcome o;
+        ran++;
+        if (refresh_run(db, cfg, a->id, NULL, 0, &o) != 0) {
+            failed++;
+            size_t used = strlen(err);
+            snprintf(err + used, err_len - used, "%s%s: %s", used ? "; " : "", a->id, o.error);
+        }
+    }
+    if (ran == 0) {
+        snprintf(err, err_len, "no enabled price adapter to run");
+        goto out;
+    }
+    rc = failed == 0 ? 0 : -1;
+out:
+    db_close(db);
+    return rc;
+}

@@ -11,7 +11,6 @@
 #include <jansson.h>
 
 #include "snapshot/catalog.h"
-#include "face/http.h"
 #include "wire/jsonw.h"
 #include "wire/problem.h"
 
@@ -30,9 +29,5 @@ typedef struct recommend_options {
  * succeeds with no recommendations and `rejected` counts that say why. */
 int recommend_run(const catalog *snap, const json_t *request, const recommend_options *opts, jsonw *out,
                   problem **error);
-
-/* The HTTP handler of POST /v1/recommend (api_recommend.c): 200 with recommend_run()'s document, its problem, or a
- * 503 problem while no catalog is loaded. */
-int api_recommend(const http_request *req, http_reply *reply);
 
 #endif

@@ -16,6 +16,10 @@ int api_instances_get(const http_request *req, http_reply *reply);
 int api_providers_list(const http_request *req, http_reply *reply);
 
 /* A 503 problem for requests that arrive before the first catalog is loaded. */
+/* POST /v1/recommend and POST /v1/estimate: the engine's answers to a JSON body. */
+int api_recommend(const http_request *req, http_reply *reply);
+int api_estimate(const http_request *req, http_reply *reply);
+
 problem *api_no_catalog(void);
 
 #endif

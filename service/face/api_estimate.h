@@ -7,7 +7,6 @@
 #include <jansson.h>
 
 #include "snapshot/catalog.h"
-#include "face/http.h"
 #include "wire/problem.h"
 
 /* Limits of one request (documented in api_estimate.c). 87 600 hours = 120 months of 730 hours = 10 years. */
@@ -21,9 +20,5 @@
  * problem naming every invalid field (status 400 when the body is not an object, else 422; caller owns it: hand it to
  * http_reply_problem() or problem_free()). Reads nothing but its arguments. */
 int api_estimate_run(const catalog *snap, const json_t *request, json_t **result, problem **error);
-
-/* The HTTP handler of POST /v1/estimate: 200 with api_estimate_run()'s document, its problem, or a 503 problem while
- * no catalog is loaded. Always returns 0 (the reply says it all). */
-int api_estimate(const http_request *req, http_reply *reply);
 
 #endif

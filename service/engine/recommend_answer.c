@@ -1,0 +1,316 @@
+/* The answer of a recommendation: requirements, ranked offers with reasons and warnings, counts. */
+#include "engine/recommend_internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/numfmt.h"
+#include "base/util.h"
+#include "engine/cost.h"
+
+/* A number as the answer shows it: rounded to 1/scale (NAN stays NAN, which jsonw writes as null). */
+static void write_rounded(jsonw *out, double value, double scale)
+{
+    jsonw_real(out, round(value * scale) / scale);
+}
+
+/* A count that may be fractional (GPU slices): an integer when whole, else rounded to 1/1000. */
+static void write_count(jsonw *out, double value)
+{
+    if (value == floor(value) && fabs(value) < 9e15)
+        jsonw_integer(out, (long long)value);
+    else
+        write_rounded(out, value, 1000.0);
+}
+
+/* A figure the answer gives only when known (> 0), else null. */
+static void write_positive_or_null(jsonw *out, double value, double scale)
+{
+    if (value > 0)
+        write_rounded(out, value, scale);
+    else
+        jsonw_null(out);
+}
+
+static const char *peak_metric_name(precision p)
+{
+    switch (p) {
+    case PRECISION_FP64: return "fp64_tflops";
+    case PRECISION_FP32: return "fp32_tflops";
+    case PRECISION_TF32: return "tf32_tflops";
+    case PRECISION_BF16: return "bf16_tflops";
+    case PRECISION_FP16: return "fp16_tflops";
+    case PRECISION_FP8: return "fp8_tflops";
+    case PRECISION_INT8:
+    case PRECISION_INT4: return "int8_tops";
+    case PRECISION_COUNT: break;
+    }
+    return "fp32_tflops";
+}
+
+static const char *throughput_unit(precision p)
+{
+    return p == PRECISION_INT8 || p == PRECISION_INT4 ? "TOPS" : "TFLOPS";
+}
+
+static const char *score_metric_name(const rec_request *r, bool length_known)
+{
+    bool bw = r->bound == BOUND_MEMORY_BANDWIDTH;
+    switch (r->objective) {
+    case OBJECTIVE_COST: return length_known ? "estimated_total_usd" : "hourly_usd";
+    case OBJECTIVE_TIME: return length_known ? "estimated_hours" : (bw ? "1 / memory_bandwidth" : "1 / peak");
+    case OBJECTIVE_BALANCED:
+        return bw ? "hourly_usd per GB/s of memory bandwidth, x fit penalty"
+                  : "hourly_usd per effective peak TFLOPS, x fit penalty";
+    case OBJECTIVE_EFFICIENCY:
+        return bw ? "sqrt(watts per GB/s x hourly_usd per GB/s), x fit penalty"
+                  : "sqrt(watts per TFLOPS x hourly_usd per TFLOPS), x fit penalty";
+    case OBJECTIVE_COUNT: break;
+    }
+    return "";
+}
+
+static void write_requirements(jsonw *out, const rec_request *r, const sizing_requirements *req)
+{
+    jsonw_object_begin(out);
+    jsonw_member_string(out, "kind", workload_kind_name(r->workload.kind));
+    jsonw_key(out, "gpu_memory_gb");
+    write_rounded(out, req->gpu_memory_gb, 100.0);
+    jsonw_key(out, "weights_gb");
+    write_positive_or_null(out, req->weights_gb, 100.0);
+    jsonw_member_string(out, "precision", precision_name(r->workload.precision));
+    jsonw_member_real(out, "bytes_per_param", sizing_bytes_per_param(r->workload.precision));
+    jsonw_member_string(out, "peak_metric", peak_metric_name(r->workload.precision));
+    jsonw_member_string(out, "bound", workload_bound_name(r->bound));
+    jsonw_key(out, "flops");
+    if (req->flops > 0)
+        jsonw_real(out, req->flops);
+    else
+        jsonw_null(out);
+    jsonw_member_real(out, "utilization", req->utilization);
+    jsonw_key(out, "job_hours");
+    if (r->job_hours > 0)
+        jsonw_real(out, r->job_hours);
+    else
+        jsonw_null(out);
+    jsonw_member_integer(out, "max_nodes", r->max_nodes);
+    jsonw_key(out, "pricing");
+    jsonw_array_begin(out);
+    for (int m = 0; m < PRICING_COUNT; m++)
+        if (r->pricing_allowed[m])
+            jsonw_string(out, pricing_model_name((pricing_model)m));
+    jsonw_array_end(out);
+    jsonw_member_string(out, "formula", req->formula);
+    jsonw_object_end(out);
+}
+
+#define MAX_NOTES 8
+
+typedef struct notes {
+    char text[MAX_NOTES][256];
+    size_t count;
+} notes;
+
+static void note(notes *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(notes *n, const char *fmt, ...)
+{
+    if (n->count >= MAX_NOTES)
+        return;
+    va_list args;
+    va_start(args, fmt);
+    numfmt_vformat(n->text[n->count++], sizeof n->text[0], fmt, args);
+    va_end(args);
+}
+
+static void write_notes(jsonw *out, const notes *n)
+{
+    jsonw_array_begin(out);
+    for (size_t i = 0; i < n->count; i++)
+        jsonw_string(out, n->text[i]);
+    jsonw_array_end(out);
+}
+
+/* Workloads whose results people rely on without checking every bit: a flipped bit silently corrupts a model or a
+ * simulation, so ECC matters. Rendering and general compute are judged by eye or rerun cheaply. */
+static bool production_class(workload_kind kind)
+{
+    return kind == WORKLOAD_TRAINING || kind == WORKLOAD_FINE_TUNING || kind == WORKLOAD_INFERENCE ||
+           kind == WORKLOAD_HPC;
+}
+
+/* A spot job shorter than this loses little when reclaimed, so it gets no warning. */
+#define SPOT_LONG_JOB_HOURS 1.0
+
+/* The fetch time last parsed while answering one request: prices share their fetch-time text (the snapshot interns
+ * strings), so one parse usually serves every recommendation. */
+typedef struct fetch_time_memo {
+    const char *text;
+    int rc;
+    time_t fetched;
+} fetch_time_memo;
+
+static int parse_fetch_time(fetch_time_memo *memo, const char *text, time_t *fetched)
+{
+    if (memo->text == NULL || memo->text != text) {
+        memo->rc = util_parse_time(text, &memo->fetched);
+        memo->text = text;
+    }
+    *fetched = memo->fetched;
+    return memo->rc;
+}
+
+static void explain(const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
+                    const candidate *c, fetch_time_memo *memo, notes *reasons, notes *warnings)
+{
+    const catalog_instance *inst = c->offer->instance;
+    const catalog_gpu *gpu = inst->gpu;
+    const catalog_price *price = &c->offer->prices[c->pricing];
+    const fit *ft = &c->fit;
+    const char *unit = throughput_unit(r->workload.precision);
+    const char *pricing = pricing_model_name(c->pricing);
+
+    if (ft->nodes > 1)
+        note(reasons, "Fits %.1f GB of GPU memory across %u nodes x %g %s (%.0f GB per node, %.0f GB in total) over %s.",
+             req->gpu_memory_gb, ft->nodes, inst->gpu_count, gpu->name, inst->gpu_memory_gb, ft->total_memory_gb,
+             inst->cluster_network);
+    else
+        note(reasons, "Fits %.1f GB of GPU memory in %g x %s (%.0f GB in total).", req->gpu_memory_gb,
+             inst->gpu_count, gpu->name, ft->total_memory_gb);
+    char used[64] = "in total";
+    if (ft->useful_gpus < ft->total_gpus)
+        numfmt_format(used, sizeof used, "on the %g of %g GPUs one replica uses", ft->useful_gpus, ft->total_gpus);
+    if (r->bound == BOUND_MEMORY_BANDWIDTH)
+        note(reasons, "Memory-bandwidth-bound: %.0f GB/s per GPU, %.0f GB/s %s, $%.4f per GB/s-hour.",
+             gpu->memory_bandwidth_gb_per_s, ft->throughput, used, c->hourly_usd / ft->throughput);
+    else
+        note(reasons, "%s at %.1f %s dense per GPU, %.1f %s %s, $%.4f per %s-hour.",
+             precision_name(r->workload.precision), ft->peak_per_gpu, unit, ft->throughput, unit, used,
+             c->hourly_usd / ft->throughput, unit);
+    if (req->flops > 0)
+        note(reasons, "About %.1f hours for %.3g FLOPs at %.0f%% utilisation: $%.2f for the job.", ft->hours,
+             req->flops, req->utilization * 100.0, c->total_usd);
+    else if (!isnan(c->total_usd))
+        note(reasons, "$%.2f for the %g-hour job at $%.4f/hour.", c->total_usd, ft->hours, c->hourly_usd);
+    if (c->regions_passing > 1)
+        note(reasons, "$%.4f/hour %s in %s, the best of %u regions that meet the constraints.", c->hourly_usd, pricing,
+             c->offer->region->id, c->regions_passing);
+    else
+        note(reasons, "$%.4f/hour %s in %s.", c->hourly_usd, pricing, c->offer->region->id);
+    if (c->pricing == PRICING_SPOT && !r->pricing_given)
+        note(reasons, "Spot considered because the job checkpoints and can resume after a reclaim.");
+    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.model_params_b > 0) {
+        double bandwidth = ft->total_gpus * gpu->memory_bandwidth_gb_per_s;
+        note(reasons, "Decode at most about %.0f tokens/s per sequence (memory bandwidth / %.1f GB of weights).",
+             sizing_decode_tokens_per_s(r->workload.model_params_b, r->workload.precision, bandwidth),
+             req->weights_gb);
+    }
+    if (r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive) {
+        if (ft->model_on_one_gpu)
+            note(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");
+        else if (ft->one_nvlink_domain)
+            note(reasons, "The model stays inside one %s domain of %g GPUs.", inst->gpu_interconnect,
+                 inst->gpu_count);
+        else
+            note(warnings, "The model is split across %g GPUs over %s: every token crosses it, adding latency.",
+                 ft->total_gpus, ft->nodes > 1 ? "the cluster network" : "PCIe");
+    }
+
+    if (c->pricing == PRICING_SPOT && !r->checkpointing && (isnan(ft->hours) || ft->hours > SPOT_LONG_JOB_HOURS)) {
+        char length[48] = "a long-running job";
+        if (!isnan(ft->hours))
+            numfmt_format(length, sizeof length, "a %.0f-hour job", ft->hours);
+        note(warnings, "Spot capacity can be reclaimed (interruption frequency %s) and checkpointing is off: %s "
+                       "would restart from the beginning.",
+             price->spot_interruption ? price->spot_interruption : "not published", length);
+    }
+    double term = (double)cost_term_hours(c->pricing);
+    if (term > 0 && !isnan(ft->hours) && ft->hours < term)
+        note(warnings, "%s bills %.0f hours whether used or not; the job needs about %.0f.", pricing, term, ft->hours);
+    if (opts->stale_after_hours > 0) {
+        time_t fetched;
+        if (price->fetched_at == NULL || parse_fetch_time(memo, price->fetched_at, &fetched) != 0) {
+            note(warnings, "The price has no valid fetch time; it may be out of date.");
+        } else {
+            double age_hours = difftime(opts->now, fetched) / 3600.0;
+            if (age_hours > (double)opts->stale_after_hours)
+                note(warnings, "The price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit.",
+                     age_hours, price->fetched_at, opts->stale_after_hours);
+        }
+    }
+    if (!gpu->ecc && production_class(r->workload.kind))
+        note(warnings, "%s has no ECC memory: a bit flip can silently corrupt a %s job.", gpu->name,
+             workload_kind_name(r->workload.kind));
+}
+
+static void write_recommendation(jsonw *out, const rec_request *r, const sizing_requirements *req,
+                                 const recommend_options *opts, const candidate *c, size_t rank, double best_metric,
+                                 fetch_time_memo *memo)
+{
+    const catalog_instance *inst = c->offer->instance;
+    jsonw_object_begin(out);
+    jsonw_member_integer(out, "rank", (long long)rank);
+    jsonw_member_string(out, "provider", inst->provider->id);
+    jsonw_member_string(out, "instance_type", inst->id);
+    jsonw_member_string(out, "region", c->offer->region->id);
+    jsonw_key(out, "gpu");
+    jsonw_object_begin(out);
+    jsonw_member_string(out, "id", inst->gpu->id);
+    jsonw_member_string(out, "name", inst->gpu->name);
+    jsonw_key(out, "memory_gb");
+    write_count(out, inst->gpu->memory_gb);
+    jsonw_object_end(out);
+    jsonw_key(out, "gpu_count");
+    write_count(out, inst->gpu_count);
+    jsonw_key(out, "gpu_memory_gb");
+    write_count(out, c->fit.total_memory_gb);
+    jsonw_member_integer(out, "nodes", c->fit.nodes);
+    jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
+    jsonw_key(out, "hourly_usd");
+    write_rounded(out, c->hourly_usd, 1e6);
+    jsonw_key(out, "monthly_usd");
+    write_rounded(out, c->hourly_usd * COST_HOURS_PER_MONTH, 100.0);
+    jsonw_key(out, "estimated_hours"); /* NAN when the job's length is unknown: written as null */
+    write_rounded(out, c->fit.hours, 1e4);
+    jsonw_key(out, "estimated_total_usd");
+    write_rounded(out, c->total_usd, 100.0);
+    jsonw_key(out, "score");
+    write_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0);
+    notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */
+    reasons.count = warnings.count = 0;
+    explain(r, req, opts, c, memo, &reasons, &warnings);
+    jsonw_key(out, "reasons");
+    write_notes(out, &reasons);
+    jsonw_key(out, "warnings");
+    write_notes(out, &warnings);
+    jsonw_object_end(out);
+}
+
+void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
+                     const catalog *snap, const walk_state *st)
+{
+    jsonw_object_begin(out);
+    jsonw_key(out, "requirements");
+    write_requirements(out, r, req);
+    jsonw_member_string(out, "objective", recommend_objective_names[r->objective]);
+    bool length_known = req->flops > 0 || r->job_hours > 0;
+    jsonw_member_string(out, "score_metric", score_metric_name(r, length_known));
+    jsonw_key(out, "recommendations");
+    jsonw_array_begin(out);
+    fetch_time_memo memo = {NULL, 0, 0};
+    for (size_t i = 0; i < st->heap.count; i++)
+        write_recommendation(out, r, req, opts, &st->items[i], i + 1, st->items[0].metric, &memo);
+    jsonw_array_end(out);
+    jsonw_member_integer(out, "considered", (long long)st->considered);
+    jsonw_key(out, "rejected");
+    jsonw_object_begin(out);
+    for (int i = 0; i < REJECT_COUNT; i++)
+        if (st->rejected[i] > 0)
+            jsonw_member_integer(out, recommend_reject_names[i], (long long)st->rejected[i]);
+    jsonw_object_end(out);
+    jsonw_member_string(out, "catalog_version", snap->version);
+    jsonw_object_end(out);
+}

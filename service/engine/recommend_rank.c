@@ -1,0 +1,497 @@
+/* The walk over candidates: what fits, what it costs, and the best kept in a bounded heap. */
+#include "engine/recommend_internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "engine/cost.h"
+
+const char *const recommend_reject_names[REJECT_COUNT] = {
+    [REJECT_PROVIDER] = "provider_not_allowed",
+    [REJECT_REGION] = "region_not_allowed",
+    [REJECT_GPU_MODEL] = "gpu_model_not_allowed",
+    [REJECT_NO_ECC] = "no_ecc",
+    [REJECT_NO_FP64] = "no_fp64",
+    [REJECT_PRECISION] = "precision_unsupported",
+    [REJECT_NO_NVLINK] = "no_nvlink",
+    [REJECT_MEMORY] = "insufficient_gpu_memory",
+    [REJECT_NO_CLUSTER] = "no_cluster_network",
+    [REJECT_MAX_NODES] = "exceeds_max_nodes",
+    [REJECT_GPU_COUNT] = "gpu_count",
+    [REJECT_PRICING] = "pricing_not_allowed",
+    [REJECT_MAX_HOURLY] = "over_max_hourly_usd",
+    [REJECT_MAX_TOTAL] = "over_max_total_usd",
+};
+
+
+/* CUDA C++ Programming Guide, "Arithmetic Instructions" throughput table: FP64 runs at 1/2 the FP32 rate on compute
+ * capability 6.0, 7.0, 8.0 and 9.0 data-centre parts (P100, V100, A100, H100), but at 1/32 on 7.5 (T4) and 1/64 on 8.6
+ * and 8.9 (A10, L4, L40S). A part below 1/8 of its FP32 rate is built for graphics and inference, not FP64 HPC. */
+#define REAL_FP64_MIN_RATIO (1.0 / 8.0)
+
+static bool has_real_fp64(const catalog_gpu *gpu)
+{
+    double fp64 = catalog_gpu_peak(gpu, PRECISION_FP64);
+    return fp64 > 0 && gpu->fp32_tflops > 0 && fp64 >= gpu->fp32_tflops * REAL_FP64_MIN_RATIO;
+}
+
+static bool has_nvlink(const catalog_instance *inst)
+{
+    return inst->gpu_interconnect != NULL &&
+           (strcmp(inst->gpu_interconnect, "nvlink") == 0 || strcmp(inst->gpu_interconnect, "nvswitch") == 0);
+}
+
+/* NVLink, NVSwitch and AMD's Infinity Fabric (xGMI) all join a node's GPUs into one high-bandwidth domain. */
+static bool has_gpu_fabric(const catalog_instance *inst)
+{
+    return has_nvlink(inst) || (inst->gpu_interconnect != NULL && strcmp(inst->gpu_interconnect, "xgmi") == 0);
+}
+
+static bool has_cluster_network(const catalog_instance *inst)
+{
+    return inst->cluster_network != NULL && inst->cluster_network[0] != '\0' &&
+           strcmp(inst->cluster_network, "none") != 0;
+}
+
+static bool wants_fp64(const rec_request *r)
+{
+    return r->require_fp64 || r->workload.precision == PRECISION_FP64;
+}
+
+static reject_reason gpu_check(const rec_request *r, const rec_filters *f, const catalog *snap, size_t g)
+{
+    const catalog_gpu *gpu = &snap->gpus[g];
+    if (f->gpu_ok != NULL && !f->gpu_ok[g])
+        return REJECT_GPU_MODEL;
+    if (r->require_ecc && !gpu->ecc)
+        return REJECT_NO_ECC;
+    if (wants_fp64(r) && !has_real_fp64(gpu))
+        return REJECT_NO_FP64;
+    double peak = catalog_gpu_peak(gpu, r->workload.precision);
+    if (!(peak > 0))
+        return REJECT_PRECISION;
+    return REJECT_NONE;
+}
+
+/* Fit penalties of this project (shaping, not measured figures): a latency-sensitive model that must cross GPUs pays
+ * for the extra hop per token: little inside an NVLink domain, more over PCIe, most across nodes; any multi-node job
+ * pays 5% per extra node for collective communication over the cluster network. */
+#define PENALTY_LATENCY_NVLINK 1.1
+#define PENALTY_LATENCY_PCIE 1.5
+#define PENALTY_LATENCY_NODES 2.0
+#define PENALTY_PER_EXTRA_NODE 0.05
+
+static reject_reason instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,
+                                    const sizing_requirements *req, const catalog_instance *inst, fit *out)
+{
+    const catalog_gpu *gpu = inst->gpu;
+    if (f->provider_ok != NULL) {
+        const catalog_provider *provider = inst->provider;
+        long at = provider >= snap->providers && provider < snap->providers + snap->provider_count
+                      ? (long)(provider - snap->providers)
+                      : catalog_provider_index(snap, provider->id);
+        if (at < 0 || !f->provider_ok[at])
+            return REJECT_PROVIDER;
+    }
+    if (r->require_nvlink && !has_nvlink(inst))
+        return REJECT_NO_NVLINK;
+    if (!(inst->gpu_count > 0) || !(inst->gpu_memory_gb > 0))
+        return REJECT_MEMORY;
+
+    memset(out, 0, sizeof *out);
+    unsigned nodes;
+    if (r->gpus > 0) {
+        double exact = (double)r->gpus / inst->gpu_count;
+        if (inst->gpu_count < 1.0 || exact != floor(exact) || exact < 1.0)
+            return REJECT_GPU_COUNT;
+        if (exact > 1.0 && !has_cluster_network(inst))
+            return REJECT_NO_CLUSTER;
+        if (exact > (double)r->max_nodes)
+            return REJECT_MAX_NODES;
+        nodes = (unsigned)exact;
+        if (nodes * inst->gpu_memory_gb < req->gpu_memory_gb)
+            return REJECT_MEMORY;
+    } else {
+        nodes = sizing_nodes_for_memory(req->gpu_memory_gb, inst->gpu_memory_gb);
+        if (nodes > 1 && !has_cluster_network(inst))
+            return REJECT_MEMORY;
+        /* a floor on GPUs adds nodes beyond what memory needs (a data-parallel job that wants 16 GPUs) */
+        if (r->min_gpus > 0 && inst->gpu_count >= 1.0 && nodes * inst->gpu_count < (double)r->min_gpus) {
+            double wanted = ceil((double)r->min_gpus / inst->gpu_count);
+            if (wanted > (double)r->max_nodes)
+                return REJECT_MAX_NODES;
+            nodes = (unsigned)wanted;
+            if (nodes > 1 && !has_cluster_network(inst))
+                return REJECT_NO_CLUSTER;
+        }
+        if (nodes > (unsigned long long)r->max_nodes)
+            return REJECT_MAX_NODES;
+    }
+    double total_gpus = nodes * inst->gpu_count;
+    if ((r->min_gpus > 0 && total_gpus < (double)r->min_gpus) || (r->max_gpus > 0 && total_gpus > (double)r->max_gpus))
+        return REJECT_GPU_COUNT;
+
+    out->nodes = nodes;
+    out->total_gpus = total_gpus;
+    out->total_memory_gb = nodes * inst->gpu_memory_gb;
+    out->peak_per_gpu = catalog_gpu_peak(gpu, r->workload.precision);
+    /* Serving one model uses only the GPUs that hold it: a 7B model on an 8-GPU box leaves seven idle however fast
+     * they are. Other kinds spread over every GPU (data parallelism, MPI ranks, render tiles). */
+    out->useful_gpus = total_gpus;
+    if (r->workload.kind == WORKLOAD_INFERENCE && r->gpus == 0 && inst->gpu_count >= 1.0) {
+        double holding = ceil(req->gpu_memory_gb / (inst->gpu_memory_gb / inst->gpu_count));
+        if (holding < 1.0)
+            holding = 1.0;
+        if (holding < total_gpus)
+            out->useful_gpus = holding;
+    }
+    out->throughput = r->bound == BOUND_MEMORY_BANDWIDTH ? out->useful_gpus * gpu->memory_bandwidth_gb_per_s
+                                                          : out->useful_gpus * out->peak_per_gpu;
+    out->watts = total_gpus * gpu->tdp_watts;
+    if (req->flops > 0)
+        out->hours = sizing_job_hours(req->flops, total_gpus, out->peak_per_gpu, req->utilization);
+    else
+        out->hours = r->job_hours > 0 ? r->job_hours : NAN;
+
+    double memory_per_gpu = inst->gpu_count >= 1.0 ? inst->gpu_memory_gb / inst->gpu_count : inst->gpu_memory_gb;
+    out->model_on_one_gpu = req->gpu_memory_gb <= memory_per_gpu;
+    out->one_nvlink_domain = nodes == 1 && (out->model_on_one_gpu || has_gpu_fabric(inst));
+    out->penalty = 1.0 + PENALTY_PER_EXTRA_NODE * (nodes - 1);
+    if (r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive && !out->model_on_one_gpu)
+        out->penalty *= nodes > 1 ? PENALTY_LATENCY_NODES
+                                  : (out->one_nvlink_domain ? PENALTY_LATENCY_NVLINK : PENALTY_LATENCY_PCIE);
+    return REJECT_NONE;
+}
+
+static void score_candidate(const rec_request *r, candidate *c)
+{
+    const fit *ft = &c->fit;
+    switch (r->objective) {
+    case OBJECTIVE_COST:
+        c->metric = isnan(c->total_usd) ? c->hourly_usd : c->total_usd;
+        c->second = isnan(ft->hours) ? 1.0 / ft->throughput : ft->hours;
+        break;
+    case OBJECTIVE_TIME:
+        c->metric = isnan(ft->hours) ? 1.0 / ft->throughput : ft->hours;
+        c->second = isnan(c->total_usd) ? c->hourly_usd : c->total_usd;
+        break;
+    case OBJECTIVE_BALANCED:
+        c->metric = c->hourly_usd / ft->throughput * ft->penalty;
+        c->second = c->hourly_usd;
+        break;
+    case OBJECTIVE_EFFICIENCY:
+        /* the geometric mean of watts per unit of throughput and dollars per unit of throughput */
+        c->metric = sqrt(ft->watts / ft->throughput * c->hourly_usd / ft->throughput) * ft->penalty;
+        c->second = c->hourly_usd;
+        break;
+    case OBJECTIVE_COUNT: break;
+    }
+}
+
+/* Total order: better metric, then the tie-breaker, then provider, instance, region and pricing model. < 0 when a
+ * ranks before b. */
+static int candidate_cmp(const candidate *a, const candidate *b)
+{
+    if (a->metric != b->metric)
+        return a->metric < b->metric ? -1 : 1;
+    if (a->second != b->second)
+        return a->second < b->second ? -1 : 1;
+    const catalog_instance *ia = a->offer->instance, *ib = b->offer->instance;
+    int diff = strcmp(ia->provider->id, ib->provider->id);
+    if (diff == 0)
+        diff = strcmp(ia->id, ib->id);
+    if (diff == 0)
+        diff = strcmp(a->offer->region->id, b->offer->region->id);
+    if (diff == 0)
+        diff = (int)a->pricing - (int)b->pricing;
+    return diff;
+}
+
+/* topk's comparison: the candidates' total order. */
+static int candidate_order(const void *a, const void *b, void *ctx)
+{
+    (void)ctx;
+    return candidate_cmp(a, b);
+}
+
+
+/* What a node price under model m comes to for fit ft: *hourly_usd for all nodes and *total_usd for the job (NAN when
+ * its length is unknown). Returns REJECT_NONE, or the cap the price exceeds (the hourly cap is judged first). Both
+ * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. */
+static reject_reason cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
+                             double *hourly_usd, double *total_usd)
+{
+    *hourly_usd = price_hourly_usd * ft->nodes;
+    *total_usd = NAN;
+    if (r->max_hourly_usd > 0 && *hourly_usd > r->max_hourly_usd)
+        return REJECT_MAX_HOURLY;
+    if (!isnan(ft->hours)) {
+        /* a commitment bills its whole term whether the job uses it or not (cost.h) */
+        double billed = ft->hours;
+        double term = (double)cost_term_hours(m);
+        if (term > billed)
+            billed = term;
+        *total_usd = *hourly_usd * billed;
+    }
+    if (r->max_total_usd > 0 && !isnan(*total_usd) && *total_usd > r->max_total_usd)
+        return REJECT_MAX_TOTAL;
+    return REJECT_NONE;
+}
+
+/* Prices one offer under every allowed pricing model; keeps, per model, the instance's best region in best[]. */
+static void price_offer(const rec_request *r, const catalog_offer *offer, const fit *ft, candidate *best, bool *have,
+                        unsigned *passing, walk_state *st)
+{
+    bool any_allowed = false, any_passed = false;
+    reject_reason first_failure = REJECT_NONE;
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        const catalog_price *price = &offer->prices[m];
+        if (!r->pricing_allowed[m] || !price->present || !(price->hourly_usd > 0))
+            continue;
+        any_allowed = true;
+        candidate c = {.offer = offer, .pricing = (pricing_model)m, .fit = *ft};
+        reject_reason failure = cost_at(r, ft, (pricing_model)m, price->hourly_usd, &c.hourly_usd, &c.total_usd);
+        if (failure == REJECT_MAX_HOURLY) {
+            if (first_failure == REJECT_NONE)
+                first_failure = REJECT_MAX_HOURLY;
+            continue;
+        }
+        if (failure == REJECT_MAX_TOTAL) {
+            if (first_failure == REJECT_NONE || first_failure == REJECT_MAX_HOURLY)
+                first_failure = REJECT_MAX_TOTAL;
+            continue;
+        }
+        score_candidate(r, &c);
+        any_passed = true;
+        passing[m]++;
+        if (!have[m] || candidate_cmp(&c, &best[m]) < 0) {
+            best[m] = c;
+            have[m] = true;
+        }
+    }
+    if (any_passed)
+        return;
+    st->rejected[any_allowed ? first_failure : REJECT_PRICING]++;
+}
+
+static bool region_allowed(const rec_filters *f, const catalog *snap, const catalog_region *region)
+{
+    if (f->region_ok == NULL)
+        return true;
+    if (region >= snap->regions && region < snap->regions + snap->region_count)
+        return f->region_ok[region - snap->regions];
+    return false;
+}
+
+/* Judges one instance type's offers one by one, and offers its best region per pricing model to the heap. Its offers
+ * are indexes[first .. first + count), or offers[first .. first + count) when indexes is NULL. */
+static void walk_instance(const rec_request *r, const rec_filters *f, const catalog *snap,
+                          const sizing_requirements *req, const catalog_instance *inst, const size_t *indexes,
+                          size_t first, size_t count, walk_state *st)
+{
+    fit ft;
+    reject_reason inst_reason = instance_check(r, f, snap, req, inst, &ft);
+    candidate best[PRICING_COUNT];
+    bool have[PRICING_COUNT] = {false};
+    unsigned passing[PRICING_COUNT] = {0};
+    for (size_t k = first; k < first + count; k++) {
+        const catalog_offer *offer = &snap->offers[indexes ? indexes[k] : k];
+        if (inst_reason == REJECT_PROVIDER)
+            st->rejected[REJECT_PROVIDER]++;
+        else if (!region_allowed(f, snap, offer->region))
+            st->rejected[REJECT_REGION]++;
+        else if (inst_reason != REJECT_NONE)
+            st->rejected[inst_reason]++;
+        else
+            price_offer(r, offer, &ft, best, have, passing, st);
+    }
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        if (have[m]) {
+            best[m].regions_passing = passing[m];
+            topk_offer(&st->heap, &best[m]);
+        }
+    }
+}
+
+/* Walks only the offers of GPUs that can run the job (offers_by_gpu), one instance type at a time: an instance's
+ * offers are contiguous there because offers are sorted by provider, instance, region. */
+static void walk_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
+                        const sizing_requirements *req, walk_state *st)
+{
+    for (size_t g = 0; g < snap->gpu_count && snap->offers_by_gpu != NULL; g++) {
+        const catalog_index *index = &snap->offers_by_gpu[g];
+        st->considered += index->count;
+        reject_reason gpu_reason = gpu_check(r, f, snap, g);
+        if (gpu_reason != REJECT_NONE) {
+            st->rejected[gpu_reason] += index->count;
+            continue;
+        }
+        size_t i = 0;
+        while (i < index->count) {
+            const catalog_instance *inst = snap->offers[index->offers[i]].instance;
+            size_t end = i;
+            while (end < index->count && snap->offers[index->offers[end]].instance == inst)
+                end++;
+            walk_instance(r, f, snap, req, inst, index->offers, i, end - i, st);
+            i = end;
+        }
+    }
+}
+
+/* The candidate of one instance type under model m in its best region, when every one of its regions passes the price
+ * caps: the cheapest region (catalog_cheapest), or, where another region's price is within a rounding step, the
+ * best of them compared one by one as walk_instance() would. */
+static void cheapest_candidate(const rec_request *r, const catalog *snap, const catalog_cheapest *cheapest,
+                               pricing_model m, const fit *ft, candidate *out)
+{
+    const catalog_instance *inst = snap->offers[cheapest->offer].instance;
+    size_t first = cheapest->near_tie ? inst->first_offer : cheapest->offer;
+    size_t end = cheapest->near_tie ? inst->first_offer + inst->offer_count : cheapest->offer + 1;
+    bool have = false;
+    for (size_t k = first; k < end; k++) {
+        const catalog_price *price = &snap->offers[k].prices[m];
+        if (!price->present || !(price->hourly_usd > 0))
+            continue;
+        candidate c = {.offer = &snap->offers[k], .pricing = m, .fit = *ft};
+        cost_at(r, ft, m, price->hourly_usd, &c.hourly_usd, &c.total_usd);
+        score_candidate(r, &c);
+        if (!have || candidate_cmp(&c, out) < 0) {
+            *out = c;
+            have = true;
+        }
+    }
+    out->regions_passing = cheapest->regions;
+}
+
+/* The shape's offers in regions the request allows. */
+static size_t offers_in_regions(const rec_filters *f, const catalog_shape *shape)
+{
+    size_t offers = 0;
+    for (size_t i = 0; i < shape->region_offers_count; i++)
+        if (f->region_ok[shape->region_offers[i].region])
+            offers += shape->region_offers[i].offers;
+    return offers;
+}
+
+static bool metric_worse(const candidate *a, const candidate *b)
+{
+    return a->metric > b->metric || (a->metric == b->metric && a->second > b->second);
+}
+
+/* Offers a shape's instance types under model m to the heap, cheapest first, while they can still enter it: within a
+ * shape every instance type fits alike, so metric and tie-breaker rise with the price, and once one is worse than the
+ * heap's worst on both, every dearer one is too. */
+static void rank_shape(const rec_request *r, const catalog *snap, const catalog_shape *shape, pricing_model m,
+                       const fit *ft, walk_state *st)
+{
+    for (size_t i = 0; i < shape->cheapest_count[m]; i++) {
+        candidate c;
+        cheapest_candidate(r, snap, &shape->cheapest[m][i], m, ft, &c);
+        const candidate *floor = topk_floor(&st->heap);
+        if (floor != NULL && candidate_cmp(&c, floor) >= 0) {
+            if (metric_worse(&c, floor))
+                return;
+            continue;
+        }
+        topk_offer(&st->heap, &c);
+    }
+}
+
+static void walk_shape_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
+                              const sizing_requirements *req, const catalog_shape *shape, walk_state *st)
+{
+    for (size_t i = 0; i < shape->instance_count; i++) {
+        const catalog_instance *inst = &snap->instances[shape->instances[i]];
+        walk_instance(r, f, snap, req, inst, NULL, inst->first_offer, inst->offer_count, st);
+    }
+}
+
+/* The same judgement as walk_offers(), one shape at a time (catalog.h): the GPU and instance checks once per shape,
+ * the counts of rejected offers from the shape's tallies, and prices from each instance type's cheapest region. Its
+ * cost grows with the number of shapes and the limit, not with the offers. A shape is walked offer by offer only when
+ * its prices straddle a price cap, or when the region allow-list takes some of its offers and leaves others (a best
+ * region is then one of the allowed ones, which only the offers tell). Needs snap->shapes. */
+static void walk_shapes(const rec_request *r, const rec_filters *f, const catalog *snap,
+                        const sizing_requirements *req, walk_state *st)
+{
+    unsigned allowed = 0;
+    for (int m = 0; m < PRICING_COUNT; m++)
+        if (r->pricing_allowed[m])
+            allowed |= 1u << m;
+    reject_reason *gpu_reasons = xcalloc(snap->gpu_count + 1, sizeof *gpu_reasons);
+    for (size_t g = 0; g < snap->gpu_count; g++)
+        gpu_reasons[g] = gpu_check(r, f, snap, g);
+    for (size_t s = 0; s < snap->shape_count; s++) {
+        const catalog_shape *shape = &snap->shapes[s];
+        st->considered += shape->offer_count;
+        reject_reason gpu_reason = gpu_reasons[shape->example->gpu - snap->gpus];
+        reject_reason reason = gpu_reason;
+        fit ft;
+        if (reason == REJECT_NONE)
+            reason = instance_check(r, f, snap, req, shape->example, &ft);
+        /* as in walk_instance(): the GPU and provider refusals count before the region one, the others after it */
+        size_t in_regions = shape->offer_count;
+        if (f->region_ok != NULL && gpu_reason == REJECT_NONE && reason != REJECT_PROVIDER)
+            in_regions = offers_in_regions(f, shape);
+        if (reason != REJECT_NONE) {
+            st->rejected[REJECT_REGION] += shape->offer_count - in_regions;
+            st->rejected[reason] += in_regions;
+            continue;
+        }
+        if (in_regions == 0) {
+            st->rejected[REJECT_REGION] += shape->offer_count;
+            continue;
+        }
+        if (in_regions < shape->offer_count) { /* the region allow-list splits instance types: judge offer by offer */
+            walk_shape_offers(r, f, snap, req, shape, st);
+            continue;
+        }
+        size_t unpriced = 0, priced = 0;
+        for (size_t i = 0; i < shape->mix_count; i++) {
+            if (shape->mixes[i].models & allowed)
+                priced += shape->mixes[i].offers;
+            else
+                unpriced += shape->mixes[i].offers;
+        }
+        bool all_pass = true, all_over_hourly = true;
+        for (int m = 0; m < PRICING_COUNT; m++) {
+            if (!(allowed & (1u << m)) || shape->cheapest_count[m] == 0)
+                continue;
+            double hourly_usd, total_usd;
+            if (cost_at(r, &ft, (pricing_model)m, shape->dearest_usd[m], &hourly_usd, &total_usd) != REJECT_NONE)
+                all_pass = false;
+            if (cost_at(r, &ft, (pricing_model)m, shape->cheapest[m][0].hourly_usd, &hourly_usd, &total_usd) !=
+                REJECT_MAX_HOURLY)
+                all_over_hourly = false;
+        }
+        if (all_pass) {
+            st->rejected[REJECT_PRICING] += unpriced;
+            for (int m = 0; m < PRICING_COUNT; m++)
+                if (allowed & (1u << m))
+                    rank_shape(r, snap, shape, (pricing_model)m, &ft, st);
+        } else if (all_over_hourly) {
+            /* every allowed price of every offer fails the hourly cap, which is judged before the total one */
+            st->rejected[REJECT_PRICING] += unpriced;
+            st->rejected[REJECT_MAX_HOURLY] += priced;
+        } else {
+            walk_shape_offers(r, f, snap, req, shape, st);
+        }
+    }
+    free(gpu_reasons);
+}
+
+void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
+                    walk_state *st)
+{
+    topk_init(&st->heap, st->items, r->limit, sizeof *st->items, candidate_order, NULL);
+    if (snap->shapes != NULL)
+        walk_shapes(r, f, snap, req, st);
+    else
+        walk_offers(r, f, snap, req, st);
+    topk_sort(&st->heap);
+}

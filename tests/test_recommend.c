@@ -1,15 +1,17 @@
 /* The recommendation engine (service/recommend.c).
  *
  * "synthetic": a small catalog built by hand below, with invented providers and prices, so every ranking and figure
- * can be worked out on paper (the comments do). "golden": the scenarios under tests/data/recommend/<name>/ run against
- * the seed catalog (every migration applied to an in-memory database); expect.json states the properties the answer
- * must have (matchers described at match_value()). */
+ * can be worked out on paper (the comments do). "golden": the scenarios under tests/golden/recommend/<name>/ that have
+ * a checks.json run against the seed catalog (every migration applied to an in-memory database): the body of their
+ * `request` (the HTTP form tests/test_golden.c sends) goes to the engine, and checks.json states the properties the
+ * answer must have (matchers described at match_value()). test_golden.c compares the same cases' exact answers. */
 #include <check.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -697,7 +699,7 @@ END_TEST
 
 /* ---- golden scenarios on the seed catalog ----------------------------------------------------------------------- */
 
-#define GOLDEN_DIR "tests/data/recommend"
+#define GOLDEN_DIR "tests/golden/recommend"
 
 static catalog *seed;
 
@@ -719,7 +721,7 @@ static void free_seed(void)
     seed = NULL;
 }
 
-/* expect.json: "status" (default 200), "error_fields" (fields the problem must name), "count" (a matcher on the
+/* checks.json: "status" (default 200), "error_fields" (fields the problem must name), "count" (a matcher on the
  * number of recommendations), "requirements" / "response" / "rejected" / "first" / "every" (dotted path -> matcher,
  * on the requirements, the whole answer, the rejected counts, rank 1, every recommendation), "any" (path -> matcher
  * that some recommendation satisfies), "every_total_gpus" (gpu_count x nodes of each), "ascending" (a field that never
@@ -833,12 +835,24 @@ static char *read_text(const char *path)
     return text;
 }
 
+/* The body of a golden `request` file: what follows its first empty line (line 1 is "METHOD PATH", then headers).
+ * Caller frees. */
+static char *request_body(const char *path)
+{
+    char *text = read_text(path);
+    const char *blank = strstr(text, "\n\n");
+    ck_assert_msg(blank != NULL, "%s: no empty line before a body", path);
+    char *body = xstrdup(blank + 2);
+    free(text);
+    return body;
+}
+
 static void run_golden(const char *name)
 {
     char path[512];
-    snprintf(path, sizeof path, GOLDEN_DIR "/%s/request.json", name);
-    char *request = read_text(path);
-    snprintf(path, sizeof path, GOLDEN_DIR "/%s/expect.json", name);
+    snprintf(path, sizeof path, GOLDEN_DIR "/%s/request", name);
+    char *request = request_body(path);
+    snprintf(path, sizeof path, GOLDEN_DIR "/%s/checks.json", name);
     json_error_t error;
     json_t *expect = json_load_file(path, 0, &error);
     ck_assert_msg(expect != NULL, "%s: %s", path, error.text);
@@ -934,7 +948,9 @@ START_TEST(golden_scenarios)
     size_t count = 0;
     struct dirent *entry;
     while ((entry = readdir(dir)) != NULL && count < 256) {
-        if (entry->d_name[0] != '.')
+        char checks[1024];
+        snprintf(checks, sizeof checks, GOLDEN_DIR "/%s/checks.json", entry->d_name);
+        if (entry->d_name[0] != '.' && access(checks, R_OK) == 0)
             names[count++] = xstrdup(entry->d_name);
     }
     closedir(dir);

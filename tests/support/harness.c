@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <check.h>
@@ -80,6 +81,8 @@ harness *harness_start_with(harness_configure configure, void *ctx)
     util_copy(h->cfg.db_path, sizeof h->cfg.db_path, h->db_path);
     if (configure != NULL)
         configure(&h->cfg, ctx);
+    /* as main.c does: before any thread starts and before the snapshot is built (its built_at reads the clock) */
+    util_pin_clock((time_t)h->cfg.test_clock);
     log_setup(h->cfg.log_fmt, h->cfg.log_lvl);
     harness_reload_catalog(h);
 
@@ -106,6 +109,7 @@ void harness_stop(harness *h)
     http_stop(h->server, 2000);
     worker_stop(h->refresher);
     catalog_publish(NULL);
+    util_pin_clock(0);
     metrics_free(h->application.metrics);
     remove_db_files(h->db_path);
     free(h->db_path);

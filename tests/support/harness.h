@@ -11,7 +11,8 @@
 
 typedef struct harness harness;
 
-/* Lets a test adjust the configuration before the daemon starts (may be NULL). */
+/* Lets a test adjust the configuration before the daemon starts (may be NULL). A test_clock it sets pins the wall
+ * clock (util_pin_clock) for the daemon's life, as `gpurec serve` does with GPUREC_TEST_CLOCK. */
 typedef void (*harness_configure)(config *cfg, void *ctx);
 
 /* Starts a daemon with a fresh migrated database; aborts the test on failure. Free with harness_stop(). */

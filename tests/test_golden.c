@@ -29,10 +29,10 @@
 #include <curl/curl.h>
 #include <sqlite3.h>
 
-#include "db.h"
+#include "store/db.h"
 #include "harness.h"
 #include "support/check_support.h"
-#include "util.h"
+#include "base/util.h"
 
 #define GOLDEN_ROOT "tests/golden"
 #define GOLDEN_HISTORY GOLDEN_ROOT "/history.sql"

@@ -1,8 +1,7 @@
 #include "base/vocab.h"
 
+#include <stdio.h>
 #include <string.h>
-
-#include "base/util.h"
 
 /* The order is the API's: answers list pricing models in this order. Terms: cost.h cites the 8760-hour year. */
 const pricing_model_info vocab_pricing_models[PRICING_COUNT] = {
@@ -76,10 +75,10 @@ static char *join_names(const void *names, size_t count, size_t stride, char *ou
     out[0] = '\0';
     for (size_t i = 0; i < count; i++) {
         const char *name = *(const char *const *)((const char *)names + i * stride);
-        if (util_copy(out + used, out_len - used, i == 0 ? "" : ", ") != 0 ||
-            util_copy(out + used + (i == 0 ? 0 : 2), out_len - used - (i == 0 ? 0 : 2), name) != 0)
+        int written = snprintf(out + used, out_len - used, "%s%s", i == 0 ? "" : ", ", name);
+        if (written < 0 || (size_t)written >= out_len - used)
             break;
-        used += (i == 0 ? 0 : 2) + strlen(name);
+        used += (size_t)written;
     }
     return out;
 }

@@ -48,19 +48,7 @@ int64_t cost_micros_to_cents(int64_t micros)
 
 int64_t cost_term_hours(pricing_model model)
 {
-    switch (model) {
-    case PRICING_RESERVED_1Y:
-    case PRICING_SAVINGS_PLAN_1Y:
-        return COST_HOURS_PER_YEAR;
-    case PRICING_RESERVED_3Y:
-    case PRICING_SAVINGS_PLAN_3Y:
-        return 3 * COST_HOURS_PER_YEAR;
-    case PRICING_ON_DEMAND:
-    case PRICING_SPOT:
-    case PRICING_COUNT:
-        break;
-    }
-    return 0;
+    return (unsigned)model < PRICING_COUNT ? (int64_t)vocab_pricing_models[model].term_years * COST_HOURS_PER_YEAR : 0;
 }
 
 int cost_usage_from_hours(int64_t count, int64_t hours, cost_usage *out)
@@ -153,4 +141,19 @@ double cost_round2(double value)
     if (!isfinite(value))
         return value;
     return round(value * 100.0) / 100.0;
+}
+
+int cost_commitment_job_micros(int64_t unit_hourly_micros, int64_t count, int64_t term_hours, double job_hours,
+                               int64_t *out)
+{
+    if (!(job_hours > 0) || job_hours > (double)INT32_MAX || term_hours <= 0)
+        return COST_EINVAL;
+    cost_usage usage;
+    cost_line line;
+    int rc = cost_usage_from_hours(count, (int64_t)ceil(job_hours), &usage);
+    if (rc == 0)
+        rc = cost_line_compute(unit_hourly_micros, term_hours, &usage, &line);
+    if (rc == 0)
+        *out = line.commitment_total_micros;
+    return rc;
 }

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "snapshot/catalog.h"
+#include "base/vocab.h"
 
 /* 8760 / 12: the month that the AWS Pricing Calculator and the Azure pricing calculator both use ("730 hours per
  * month"), and that instances.vantage.sh shows; using it keeps our monthly figures comparable with theirs. */
@@ -69,6 +69,12 @@ typedef struct cost_line {
 /* Computes one line for a unit rate (one instance-hour, micro-dollars, > 0) and a term (cost_term_hours(); 0 when
  * the model bills usage). 0, COST_EINVAL or COST_ERANGE. */
 int cost_line_compute(int64_t unit_hourly_micros, int64_t term_hours, const cost_usage *usage, cost_line *out);
+/* What a job of job_hours running hours (rounded up to whole hours) on count instances commits to under a term of
+ * term_hours: whole terms, as many as the job needs, each billed in full (cost_line_compute's commitment_total_micros).
+ * The recommendation engine prices commitments with it, so estimates and recommendations bill them alike. 0,
+ * COST_EINVAL or COST_ERANGE. */
+int cost_commitment_job_micros(int64_t unit_hourly_micros, int64_t count, int64_t term_hours, double job_hours,
+                               int64_t *out);
 /* sum += line, field by field: amounts are summed, term_hours is the first non-zero one, terms the largest. 0 or COST_ERANGE (then sum is unchanged). Start from a zeroed sum. */
 int cost_line_add(cost_line *sum, const cost_line *line);
 

@@ -38,18 +38,7 @@ static void write_positive_or_null(jsonw *out, double value, double scale)
 
 static const char *peak_metric_name(precision p)
 {
-    switch (p) {
-    case PRECISION_FP64: return "fp64_tflops";
-    case PRECISION_FP32: return "fp32_tflops";
-    case PRECISION_TF32: return "tf32_tflops";
-    case PRECISION_BF16: return "bf16_tflops";
-    case PRECISION_FP16: return "fp16_tflops";
-    case PRECISION_FP8: return "fp8_tflops";
-    case PRECISION_INT8:
-    case PRECISION_INT4: return "int8_tops";
-    case PRECISION_COUNT: break;
-    }
-    return "fp32_tflops";
+    return (unsigned)p < PRECISION_COUNT ? vocab_precisions[p].peak_metric : "fp32_tflops";
 }
 
 static const char *throughput_unit(precision p)

@@ -231,12 +231,17 @@ static reject_reason cost_at(const rec_request *r, const fit *ft, pricing_model 
     if (r->max_hourly_usd > 0 && *hourly_usd > r->max_hourly_usd)
         return REJECT_MAX_HOURLY;
     if (!isnan(ft->hours)) {
-        /* a commitment bills its whole term whether the job uses it or not (cost.h) */
-        double billed = ft->hours;
-        double term = (double)cost_term_hours(m);
-        if (term > billed)
-            billed = term;
-        *total_usd = *hourly_usd * billed;
+        int64_t term_hours = cost_term_hours(m);
+        int64_t unit_micros, total_micros;
+        if (term_hours == 0) {
+            *total_usd = *hourly_usd * ft->hours;
+        } else if (cost_usd_to_micros(price_hourly_usd, &unit_micros) == 0 &&
+                   cost_commitment_job_micros(unit_micros, ft->nodes, term_hours, ft->hours, &total_micros) == 0) {
+            /* a commitment bills whole terms whether the job uses them or not, in cost.c's exact arithmetic */
+            *total_usd = (double)total_micros / COST_MICROS_PER_USD;
+        } else {
+            *total_usd = INFINITY; /* beyond what int64 micro-dollars hold: past any budget */
+        }
     }
     if (r->max_total_usd > 0 && !isnan(*total_usd) && *total_usd > r->max_total_usd)
         return REJECT_MAX_TOTAL;

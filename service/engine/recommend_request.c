@@ -123,9 +123,8 @@ static void parse_pricing(const json_t *c, rec_request *r, problem *p)
                 } else {
                     char path[64];
                     jsonv_index_path(path, sizeof path, "constraints.pricing", i);
-                    problem_add_field(p, path,
-                                      "must be one of: on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, "
-                                      "savings_plan_3y");
+                    char models[256];
+                    problem_add_field(p, path, "must be one of: %s", vocab_pricing_list(models, sizeof models));
                 }
             }
             r->pricing_given = true;

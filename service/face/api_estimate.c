@@ -392,8 +392,8 @@ static bool read_pricing(const json_t *request, bool compared[PRICING_COUNT], bo
         jsonv_index_path(path, sizeof path, "pricing", index);
         pricing_model model;
         if (pricing_model_parse(json_string_value(entry), &model) != 0) {
-            problem_add_field(p, path, "must be one of: on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, "
-                                       "savings_plan_3y");
+            char models[256];
+            problem_add_field(p, path, "must be one of: %s", vocab_pricing_list(models, sizeof models));
             ok = false;
         } else if (compared[model]) {
             problem_add_field(p, path, "repeats %s", pricing_model_name(model));

@@ -1,7 +1,7 @@
 /* POST /v1/estimate's body: JSON parsing as the HTTP layer does it, then validation and the cost arithmetic
  * (api_estimate_run) on the seed catalog. A body may be refused only with a 4xx problem; an accepted one must
  * serialize. */
-#include "face/api_estimate.h"
+#include "engine/estimate.h"
 #include "fuzz_support.h"
 
 FUZZ_CATALOG_INIT
@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     json_t *result = NULL;
     problem *error = NULL;
-    int rc = api_estimate_run(fuzz_catalog(), request, &result, &error);
+    int rc = estimate_run(fuzz_catalog(), request, &result, &error);
     fuzz_check_handler_result(rc, result, error);
     json_decref(request);
     return 0;

@@ -9,7 +9,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
-#include "face/api_estimate.h"
+#include "engine/estimate.h"
 #include "snapshot/catalog.h"
 #include "wire/problem.h"
 #include "support/check_support.h"
@@ -127,7 +127,7 @@ static json_t *estimate_ok(const char *body)
     json_t *request = parse(body);
     json_t *result = NULL;
     problem *error = NULL;
-    int rc = api_estimate_run(fixture_snap, request, &result, &error);
+    int rc = estimate_run(fixture_snap, request, &result, &error);
     if (rc != 0) {
         char *text = json_dumps(problem_into_json(error), JSON_COMPACT);
         ck_abort_msg("estimate failed: %s", text);
@@ -143,7 +143,7 @@ static json_t *estimate_fail(const char *body, int status)
     json_t *request = parse(body);
     json_t *result = NULL;
     problem *error = NULL;
-    ck_assert_int_eq(api_estimate_run(fixture_snap, request, &result, &error), -1);
+    ck_assert_int_eq(estimate_run(fixture_snap, request, &result, &error), -1);
     ck_assert_ptr_null(result);
     ck_assert_ptr_nonnull(error);
     ck_assert_int_eq(problem_status(error), status);

@@ -17,7 +17,6 @@
 
 #include "face/api.h"
 #include "face/api_admin.h"
-#include "face/api_estimate.h"
 #include "face/api_ui.h"
 #include "wire/jsonw.h"
 #include "base/log.h"

@@ -55,6 +55,7 @@ test:
 	sh tests/run-extra.sh $(BUILD)
 
 check: all $(TEST_BINS)
+	sh tests/layers.sh
 	sh tests/run-suites.sh $(BUILD)
 
 check-suites: all $(TEST_BINS)

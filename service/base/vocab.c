@@ -76,8 +76,10 @@ static char *join_names(const void *names, size_t count, size_t stride, char *ou
     for (size_t i = 0; i < count; i++) {
         const char *name = *(const char *const *)((const char *)names + i * stride);
         int written = snprintf(out + used, out_len - used, "%s%s", i == 0 ? "" : ", ", name);
-        if (written < 0 || (size_t)written >= out_len - used)
+        if (written < 0 || (size_t)written >= out_len - used) {
+            out[used] = '\0'; /* whole names only */
             break;
+        }
         used += (size_t)written;
     }
     return out;

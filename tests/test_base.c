@@ -1,0 +1,126 @@
+/* The base layer's shared pieces: the growable buffer (buf.h), the bounded top-k heap (topk.h) and the vocabulary
+ * registry (vocab.h) that every list and enum check of the service is made from. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/topk.h"
+#include "base/vocab.h"
+#include "support/check_support.h"
+#include "support/random.h"
+
+START_TEST(buffer_appends_and_hands_over)
+{
+    buf b;
+    buf_init(&b, 0);
+    buf_append_str(&b, "gpu");
+    buf_printf(&b, "-%d-%s", 42, "x");
+    for (int i = 0; i < 1000; i++) /* past every doubling of the first blocks */
+        buf_append(&b, "0123456789", 10);
+    ck_assert_uint_eq(b.len, 3 + 5 + 10000);
+    ck_assert_int_eq(strncmp(b.data, "gpu-42-x0123", 12), 0);
+    ck_assert_int_eq(b.data[b.len], '\0');
+    char long_text[5000];
+    memset(long_text, 'a', sizeof long_text - 1);
+    long_text[sizeof long_text - 1] = '\0';
+    buf_printf(&b, "%s!", long_text); /* a printf larger than the room left */
+    ck_assert_uint_eq(b.len, 10008 + 5000);
+    ck_assert_int_eq(b.data[b.len - 1], '!');
+    size_t len = 0;
+    char *text = buf_finish(&b, &len);
+    ck_assert_uint_eq(len, 15008);
+    ck_assert_uint_eq(strlen(text), 15008);
+    ck_assert_ptr_null(b.data);
+    free(text);
+    buf_init(&b, 16);
+    text = buf_finish(&b, &len);
+    ck_assert_str_eq(text, "");
+    ck_assert_uint_eq(len, 0);
+    free(text);
+    buf_free(&b);
+}
+END_TEST
+
+static int ascending(const void *a, const void *b, void *ctx)
+{
+    (void)ctx;
+    int x = *(const int *)a, y = *(const int *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+    return ascending(a, b, NULL);
+}
+
+START_TEST(topk_keeps_the_best_in_order)
+{
+    test_random_seed(7);
+    for (size_t capacity = 0; capacity <= 17; capacity++) {
+        for (size_t n = 0; n <= 60; n += 7) {
+            int values[64], kept[17];
+            for (size_t i = 0; i < n; i++)
+                values[i] = (int)(test_random_next() % 50); /* repeats on purpose */
+            topk t;
+            topk_init(&t, kept, capacity, sizeof kept[0], ascending, NULL);
+            for (size_t i = 0; i < n; i++) {
+                const int *floor = topk_floor(&t);
+                if (floor != NULL)
+                    ck_assert_uint_eq(t.count, capacity);
+                topk_offer(&t, &values[i]);
+            }
+            topk_sort(&t);
+            qsort(values, n, sizeof values[0], int_cmp);
+            size_t want = n < capacity ? n : capacity;
+            ck_assert_uint_eq(t.count, want);
+            for (size_t i = 0; i < want; i++)
+                ck_assert_msg(kept[i] == values[i], "capacity %zu, n %zu: item %zu is %d, not %d", capacity, n, i,
+                              kept[i], values[i]);
+        }
+    }
+}
+END_TEST
+
+START_TEST(vocabularies_round_trip_and_list)
+{
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        pricing_model parsed;
+        ck_assert_int_eq(pricing_model_parse(pricing_model_name((pricing_model)m), &parsed), 0);
+        ck_assert_int_eq(parsed, m);
+        ck_assert_ptr_nonnull(vocab_pricing_models[m].display);
+    }
+    for (int p = 0; p < PRECISION_COUNT; p++) {
+        precision parsed;
+        ck_assert_int_eq(precision_parse(precision_name((precision)p), &parsed), 0);
+        ck_assert_int_eq(parsed, p);
+        ck_assert_ptr_nonnull(strstr(vocab_precisions[p].peak_metric, "_t"));
+    }
+    pricing_model m;
+    ck_assert_int_eq(pricing_model_parse("On_Demand", &m), -1);
+    ck_assert_ptr_null(pricing_model_name(PRICING_COUNT));
+    ck_assert_uint_eq(vocab_pricing_models[PRICING_RESERVED_3Y].term_years, 3);
+    ck_assert_uint_eq(vocab_pricing_models[PRICING_SPOT].term_years, 0);
+    ck_assert(vocab_pricing_models[PRICING_SPOT].interruptible);
+    char list[256];
+    ck_assert_str_eq(vocab_pricing_list(list, sizeof list),
+                     "on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, savings_plan_3y");
+    ck_assert_str_eq(vocab_precision_list(list, sizeof list), "fp64, fp32, tf32, bf16, fp16, fp8, int8, int4");
+    ck_assert_str_eq(vocab_adapter_list(list, sizeof list), "aws, azure, gcp, feed");
+    char small[12];
+    ck_assert_str_eq(vocab_pricing_list(small, sizeof small), "on_demand"); /* cut at a whole name */
+    ck_assert_ptr_nonnull(vocab_adapter_find("gcp"));
+    ck_assert_ptr_null(vocab_adapter_find("nimbus"));
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("base");
+    TCase *tc = tcase_create("base");
+    tcase_add_test(tc, buffer_appends_and_hands_over);
+    tcase_add_test(tc, topk_keeps_the_best_in_order);
+    tcase_add_test(tc, vocabularies_round_trip_and_list);
+    suite_add_tcase(s, tc);
+    return check_run_suite(s);
+}

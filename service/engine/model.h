@@ -1,0 +1,123 @@
+/* A model's architecture and what follows from it: parameter counts, weight bytes at a precision, KV cache per token
+ * (MHA / GQA / MQA / MLA, sliding windows), training activations, LoRA adapter size from the real projection shapes,
+ * training and fine-tuning FLOPs (dense or mixture-of-experts), and inference speed on a group of GPUs.
+ *
+ * Pure functions over plain structs: no I/O, no allocation, no globals. Units are in the names; GB are decimal
+ * (1e9 bytes). Every formula cites its source beside its definition in model.c. The architecture comes from the
+ * models catalog (migrations/0006_models.sql, one row per model with its config.json figures), from a request's
+ * `workload.architecture`, or, for a bare parameter count, from model_arch_estimate(). */
+#ifndef GPUREC_MODEL_H
+#define GPUREC_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/vocab.h"
+
+typedef enum { ATTENTION_MHA, ATTENTION_GQA, ATTENTION_MQA, ATTENTION_MLA, ATTENTION_COUNT } attention_kind;
+/* "mha", "gqa", "mqa", "mla"; NULL out of range. */
+const char *attention_kind_name(attention_kind kind);
+int attention_kind_parse(const char *name, attention_kind *out);
+
+/* The figures of one decoder-only transformer, as the models table holds them (column names alike). A zero member is
+ * "none" where the table allows NULL (intermediate_size of an all-MoE model, the MLA ranks of a non-MLA model, no
+ * sliding window). */
+typedef struct model_arch {
+    const char *id; /* the catalogue's id, or NULL for a custom or estimated shape (borrowed) */
+    double params_b;        /* total, as published */
+    double active_params_b; /* per token; = params_b for a dense model */
+    int layers;
+    int hidden_size;
+    int intermediate_size;     /* dense MLP width */
+    int moe_intermediate_size; /* one expert's width */
+    bool gated_mlp;            /* three matrices (SwiGLU/GeGLU) rather than two */
+    int attention_heads;
+    int kv_heads;
+    int head_dim;
+    attention_kind attention;
+    int q_lora_rank; /* MLA */
+    int kv_lora_rank;
+    int qk_nope_head_dim;
+    int qk_rope_head_dim;
+    int v_head_dim;
+    int experts;           /* routed experts per MoE layer; 0 = dense */
+    int shared_experts;
+    int experts_per_token;
+    int dense_layers;      /* leading dense layers of an MoE model */
+    bool tied_embeddings;
+    int vocab_size;
+    long max_context;
+    int sliding_window;        /* tokens; 0 = none */
+    int sliding_window_layers; /* layers using it */
+    bool estimated; /* the shape was estimated from a parameter count (model_arch_estimate) */
+} model_arch;
+
+/* A dense GQA-free shape for a bare parameter count, from the published aspect ratio (model.c cites it): layers and
+ * hidden size such that params ~ 12 x layers x hidden^2, MHA, a plain 4x MLP. Sets estimated. */
+void model_arch_estimate(double params_b, model_arch *out);
+/* 0 when arch is internally consistent (positive sizes, kv_heads divides attention_heads, MoE figures together, MLA
+ * ranks present for MLA), else -1 with the offending field's name in *field (a static string). */
+int model_arch_check(const model_arch *arch, const char **field);
+
+/* ---- memory -------------------------------------------------------------------------------------------------- */
+
+/* Bytes one weight takes at a precision, counting the per-group scales of block-quantised formats (int4: GPTQ/AWQ
+ * groups of 128 with a 16-bit scale and a 4-bit zero point). */
+double model_weight_bytes(precision p);
+/* NF4 as QLoRA stores frozen weights: 4 bits + double-quantised block constants (0.127 bits). */
+double model_nf4_weight_bytes(void);
+double model_weights_gb(const model_arch *arch, precision p);
+
+/* KV cache bytes of ONE token in ONE full-attention layer... summed over layers: 2 x layers x kv_heads x head_dim x
+ * kv_bytes for MHA/GQA/MQA; layers x (kv_lora_rank + qk_rope_head_dim) x kv_bytes for MLA. */
+double model_kv_bytes_per_token(const model_arch *arch, double kv_bytes);
+/* The KV cache of batch sequences of context tokens each, in GB, with sliding-window layers capped at their window. */
+double model_kv_cache_gb(const model_arch *arch, double kv_bytes, double batch, double context);
+
+/* Training activations per GPU-set (whole model, not sharded), in GB, at 16-bit activations: with FlashAttention-style
+ * attention and no recomputation 34 x seq x batch x hidden bytes per layer; with full gradient checkpointing only each
+ * layer's input, 2 x seq x batch x hidden. */
+double model_activations_gb(const model_arch *arch, double batch, double sequence, bool gradient_checkpointing);
+
+/* Parameters of rank-r LoRA adapters on every linear projection of the attention (q, k, v, o) and of the dense MLP
+ * (gate/up/down); MoE experts are left frozen. r x (in + out) per projection. */
+double model_lora_params_b(const model_arch *arch, int rank);
+
+/* ---- compute ------------------------------------------------------------------------------------------------- */
+
+/* Training FLOPs: 6 x active params x tokens (+ 2 x active x tokens when gradient checkpointing recomputes the
+ * forward pass). */
+double model_training_flops(const model_arch *arch, double tokens_b, bool gradient_checkpointing);
+/* LoRA/QLoRA FLOPs: 4 x active params x tokens (no weight gradients for frozen weights) (+2x with checkpointing). */
+double model_lora_flops(const model_arch *arch, double tokens_b, bool gradient_checkpointing);
+
+/* ---- inference speed ----------------------------------------------------------------------------------------- */
+
+/* One serving group: tensor_parallel GPUs of one node holding one replica. */
+typedef struct model_serving {
+    precision weight_precision;
+    double kv_bytes;              /* bytes per cached value: 2 for 16-bit, 1 for fp8 */
+    double batch;                 /* concurrent sequences */
+    double prompt_tokens;
+    double output_tokens;
+    int tensor_parallel;
+    double bandwidth_gb_per_s;    /* one GPU's memory bandwidth */
+    double peak_tflops;           /* one GPU's dense peak at the compute precision */
+} model_serving;
+
+typedef struct model_speed {
+    double decode_tokens_per_s_per_sequence;
+    double decode_tokens_per_s; /* all sequences of the batch together */
+    double prefill_tokens_per_s;
+    double time_to_first_token_ms; /* for prompt_tokens */
+    bool bandwidth_bound;          /* which bound set the decode speed */
+    double bytes_per_step;         /* weights read (active experts at the batch) + KV read, one decode step */
+} model_speed;
+
+/* Decode: each step reads the weights the batch's tokens touch (all of a dense model; for MoE the expected share of
+ * experts routed to at that batch) plus every sequence's KV cache at its mean context, over the group's bandwidth x
+ * MODEL_DECODE_BANDWIDTH_EFFICIENCY, or computes 2 x active params x batch at peak x MODEL_COMPUTE_EFFICIENCY: the
+ * slower wins. Prefill is compute-bound: 2 x active params per token. 0, or -1 when an input is not positive. */
+int model_speed_estimate(const model_arch *arch, const model_serving *s, model_speed *out);
+
+#endif

@@ -5,13 +5,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/util.h"
 #include "base/vocab.h"
 
-typedef enum { OPT_STRING, OPT_UINT, OPT_SIZE, OPT_LIST, OPT_LISTEN, OPT_LOG_FORMAT, OPT_LOG_LEVEL } option_kind;
+typedef enum {
+    OPT_STRING,
+    OPT_SECRET, /* a string that must not be a shipped placeholder */
+    OPT_UINT,
+    OPT_SIZE,
+    OPT_LIST,
+    OPT_LISTEN,
+    OPT_LOG_FORMAT,
+    OPT_LOG_LEVEL,
+    OPT_NETWORKS
+} option_kind;
 
 typedef struct option_spec {
     const char *env;
@@ -46,11 +59,11 @@ static const option_spec options[] = {
      "AWS spot advisor feed (interruption bands)"},
     {"GPUREC_GCP_BILLING_URL", "--gcp-billing-url", OPT_STRING, FIELD(gcp_billing_url), 0, 0, 0,
      "GCP Cloud Billing Catalog SKUs endpoint of Compute Engine"},
-    {"GPUREC_GCP_API_KEY", "--gcp-api-key", OPT_STRING, FIELD(gcp_api_key), 0, 0, 0,
+    {"GPUREC_GCP_API_KEY", "--gcp-api-key", OPT_SECRET, FIELD(gcp_api_key), 0, 0, 0,
      "API key for the GCP Cloud Billing Catalog (the gcp adapter is off without one)"},
     {"GPUREC_FEED_URLS", "--feed-urls", OPT_LIST, LIST(feed_urls, feed_url_count), 0, 0,
      "generic JSON price feeds, comma-separated"},
-    {"GPUREC_ADMIN_TOKEN", "--admin-token", OPT_STRING, FIELD(admin_token), 0, 0, 0,
+    {"GPUREC_ADMIN_TOKEN", "--admin-token", OPT_SECRET, FIELD(admin_token), 0, 0, 0,
      "bearer token for /v1/admin/*; admin endpoints are off without one"},
     {"GPUREC_CORS_ORIGINS", "--cors-origins", OPT_LIST, LIST(cors_origins, cors_origin_count), 0, 0,
      "origins allowed by CORS, comma-separated (default none)"},
@@ -70,6 +83,9 @@ static const option_spec options[] = {
      "largest price download, streamed (default 1073741824)"},
     {"GPUREC_STALE_AFTER_HOURS", "--stale-after-hours", OPT_UINT, FIELD(stale_after_hours), 0, 1, 24 * 365,
      "a price fetched longer ago than this is flagged stale (default 48)"},
+    {"GPUREC_TRUSTED_PROXIES", "--trusted-proxies", OPT_NETWORKS, 0, 0, 0, 0, 0,
+     "addresses or CIDR networks of proxies in front (comma-separated): their X-Forwarded-For or Forwarded header "
+     "names the client in the access log (default none)"},
     {"GPUREC_TEST_CLOCK", "--test-clock", OPT_SIZE, FIELD(test_clock), 0, 0, 4102444800ull,
      "tests only: pin the wall clock to these epoch seconds, for answers compared byte for byte (default 0, off)"},
 };
@@ -176,6 +192,98 @@ static int parse_list(config *cfg, const option_spec *opt, const char *text)
     return 0;
 }
 
+bool config_is_placeholder(const char *value)
+{
+    /* deploy/k8s's Secret and the compose example ship "CHANGE-ME-..." values; documentation shows "<...>" */
+    return strncasecmp(value, "CHANGE-ME", 9) == 0 || strncasecmp(value, "CHANGEME", 8) == 0 || value[0] == '<';
+}
+
+static int parse_network(const char *text, config_network *out)
+{
+    char host[64];
+    const char *slash = strchr(text, '/');
+    size_t host_len = slash ? (size_t)(slash - text) : strlen(text);
+    if (host_len == 0 || host_len >= sizeof host)
+        return -1;
+    memcpy(host, text, host_len);
+    host[host_len] = '\0';
+    memset(out, 0, sizeof *out);
+    unsigned max_bits;
+    if (inet_pton(AF_INET, host, out->addr) == 1) {
+        out->family = AF_INET;
+        max_bits = 32;
+    } else if (inet_pton(AF_INET6, host, out->addr) == 1) {
+        out->family = AF_INET6;
+        max_bits = 128;
+    } else {
+        return -1;
+    }
+    unsigned long long bits = max_bits;
+    if (slash != NULL && parse_unsigned(slash + 1, 0, max_bits, &bits) != 0)
+        return -1;
+    out->prefix_bits = (unsigned)bits;
+    return 0;
+}
+
+static int parse_networks(config *cfg, const char *text)
+{
+    char copy[1024];
+    if (util_copy(copy, sizeof copy, text) != 0)
+        return -1;
+    cfg->trusted_proxy_count = 0;
+    for (char *save = NULL, *item = strtok_r(copy, ",", &save); item != NULL; item = strtok_r(NULL, ",", &save)) {
+        while (*item == ' ')
+            item++;
+        size_t len = strlen(item);
+        while (len > 0 && item[len - 1] == ' ')
+            item[--len] = '\0';
+        if (len == 0)
+            continue;
+        if (cfg->trusted_proxy_count >= CONFIG_MAX_LIST ||
+            parse_network(item, &cfg->trusted_proxies[cfg->trusted_proxy_count]) != 0)
+            return -1;
+        cfg->trusted_proxy_count++;
+    }
+    return 0;
+}
+
+static bool network_contains(const config_network *net, int family, const unsigned char *addr)
+{
+    if (net->family != family)
+        return false;
+    unsigned whole = net->prefix_bits / 8, rest = net->prefix_bits % 8;
+    if (memcmp(net->addr, addr, whole) != 0)
+        return false;
+    if (rest == 0)
+        return true;
+    unsigned char mask = (unsigned char)(0xFFu << (8 - rest));
+    return (net->addr[whole] & mask) == (addr[whole] & mask);
+}
+
+bool config_is_trusted_proxy(const config *cfg, const struct sockaddr *addr)
+{
+    if (addr == NULL)
+        return false;
+    int family = addr->sa_family;
+    const unsigned char *bytes = NULL;
+    if (family == AF_INET) {
+        bytes = (const unsigned char *)&((const struct sockaddr_in *)(const void *)addr)->sin_addr;
+    } else if (family == AF_INET6) {
+        bytes = (const unsigned char *)&((const struct sockaddr_in6 *)(const void *)addr)->sin6_addr;
+        static const unsigned char v4_mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
+        if (memcmp(bytes, v4_mapped, sizeof v4_mapped) == 0) { /* a dual-stack socket's IPv4 client */
+            family = AF_INET;
+            bytes += 12;
+        }
+    } else {
+        return false;
+    }
+    for (size_t i = 0; i < cfg->trusted_proxy_count; i++)
+        if (network_contains(&cfg->trusted_proxies[i], family, bytes))
+            return true;
+    return false;
+}
+
 static int apply_option(config *cfg, const option_spec *opt, const char *value, const char *name, char *err,
                         size_t err_len)
 {
@@ -184,6 +292,17 @@ static int apply_option(config *cfg, const option_spec *opt, const char *value, 
     switch (opt->kind) {
     case OPT_STRING:
         rc = util_copy((char *)cfg + opt->offset, opt->size, value);
+        break;
+    case OPT_SECRET:
+        if (config_is_placeholder(value)) {
+            snprintf(err, err_len, "%s: is a placeholder value from the shipped examples; set a real secret or leave "
+                                   "it unset", name);
+            return -1;
+        }
+        rc = util_copy((char *)cfg + opt->offset, opt->size, value);
+        break;
+    case OPT_NETWORKS:
+        rc = parse_networks(cfg, value);
         break;
     case OPT_UINT:
         rc = parse_unsigned(value, opt->min, opt->max, &number);

@@ -7,12 +7,20 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/socket.h>
 
 #include "base/log.h"
 
 #define CONFIG_MAX_LIST 16
 
 typedef enum { CMD_SERVE, CMD_MIGRATE, CMD_REFRESH, CMD_RECOMMEND, CMD_HELP, CMD_VERSION } config_command;
+
+/* An address or network (CIDR) of a proxy whose forwarding headers are believed. */
+typedef struct config_network {
+    int family;              /* AF_INET or AF_INET6 */
+    unsigned char addr[16];  /* network byte order; 4 bytes used for AF_INET */
+    unsigned prefix_bits;    /* 32 or 128 for a single address */
+} config_network;
 
 typedef struct config {
     config_command command;
@@ -45,6 +53,10 @@ typedef struct config {
     unsigned fetch_timeout_s;
     size_t fetch_max_bytes;
     unsigned stale_after_hours; /* a price older than this is flagged stale */
+    /* proxies in front of the service (GPUREC_TRUSTED_PROXIES): their X-Forwarded-For / Forwarded names the client
+     * in the access log */
+    config_network trusted_proxies[CONFIG_MAX_LIST];
+    size_t trusted_proxy_count;
     size_t test_clock; /* test-only: the wall clock pinned to these epoch seconds; 0 = the real clock */
 } config;
 
@@ -52,6 +64,12 @@ typedef struct config {
  * Help and version set command and return 0. */
 int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len);
 void config_defaults(config *cfg);
+/* Whether addr (an AF_INET or AF_INET6 socket address; an IPv4-mapped IPv6 address counts as IPv4) is one of the
+ * trusted proxies. */
+bool config_is_trusted_proxy(const config *cfg, const struct sockaddr *addr);
+/* Whether a secret's value is one of the placeholders the project ships (deploy/ files: "CHANGE-ME..."), which must
+ * never work as a real token or key. */
+bool config_is_placeholder(const char *value);
 /* The --help text. */
 void config_print_help(FILE *out);
 

@@ -1,10 +1,12 @@
 /* The base layer's shared pieces: the growable buffer (buf.h), the bounded top-k heap (topk.h) and the vocabulary
- * registry (vocab.h) that every list and enum check of the service is made from. */
+ * registry (vocab.h) that every list and enum check of the service is made from, and SHA-256/HMAC (sha256.h) that
+ * signs price API requests. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/sha256.h"
 #include "base/topk.h"
 #include "base/vocab.h"
 #include "support/check_support.h"
@@ -114,6 +116,52 @@ START_TEST(vocabularies_round_trip_and_list)
 }
 END_TEST
 
+static const char *digest_hex(const unsigned char digest[SHA256_DIGEST_LEN])
+{
+    static char hex[SHA256_HEX_LEN];
+    sha256_hex(digest, hex);
+    return hex;
+}
+
+START_TEST(sha256_matches_the_published_vectors)
+{
+    unsigned char d[SHA256_DIGEST_LEN];
+    /* FIPS 180-2, appendix B.1 and B.2 */
+    sha256("abc", 3, d);
+    ck_assert_str_eq(digest_hex(d), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const char *two_blocks = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    sha256(two_blocks, strlen(two_blocks), d);
+    ck_assert_str_eq(digest_hex(d), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    sha256("", 0, d);
+    ck_assert_str_eq(digest_hex(d), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    /* FIPS 180-2, appendix B.3: a million 'a', fed in uneven pieces */
+    sha256_ctx ctx;
+    sha256_init(&ctx);
+    char as[997];
+    memset(as, 'a', sizeof as);
+    size_t left = 1000000;
+    while (left > 0) {
+        size_t n = left < sizeof as ? left : sizeof as;
+        sha256_update(&ctx, as, n);
+        left -= n;
+    }
+    sha256_final(&ctx, d);
+    ck_assert_str_eq(digest_hex(d), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    /* RFC 4231, test cases 1, 2 and 6 (a key longer than the block) */
+    unsigned char key1[20];
+    memset(key1, 0x0b, sizeof key1);
+    hmac_sha256(key1, sizeof key1, "Hi There", 8, d);
+    ck_assert_str_eq(digest_hex(d), "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+    hmac_sha256("Jefe", 4, "what do ya want for nothing?", 28, d);
+    ck_assert_str_eq(digest_hex(d), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    unsigned char key6[131];
+    memset(key6, 0xaa, sizeof key6);
+    const char *text6 = "Test Using Larger Than Block-Size Key - Hash Key First";
+    hmac_sha256(key6, sizeof key6, text6, strlen(text6), d);
+    ck_assert_str_eq(digest_hex(d), "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("base");
@@ -121,6 +169,7 @@ int main(void)
     tcase_add_test(tc, buffer_appends_and_hands_over);
     tcase_add_test(tc, topk_keeps_the_best_in_order);
     tcase_add_test(tc, vocabularies_round_trip_and_list);
+    tcase_add_test(tc, sha256_matches_the_published_vectors);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }

@@ -61,6 +61,26 @@ static const option_spec options[] = {
      "GCP Cloud Billing Catalog SKUs endpoint of Compute Engine"},
     {"GPUREC_GCP_API_KEY", "--gcp-api-key", OPT_SECRET, FIELD(gcp_api_key), 0, 0, 0,
      "API key for the GCP Cloud Billing Catalog (the gcp adapter is off without one)"},
+    {"GPUREC_OCI_PRICES_URL", "--oci-prices-url", OPT_STRING, FIELD(oci_prices_url), 0, 0, 0,
+     "Oracle Cloud price list (public, no key)"},
+    {"GPUREC_LAMBDA_API_URL", "--lambda-api-url", OPT_STRING, FIELD(lambda_api_url), 0, 0, 0,
+     "Lambda Cloud API instance types endpoint"},
+    {"GPUREC_LAMBDA_API_KEY", "--lambda-api-key", OPT_SECRET, FIELD(lambda_api_key), 0, 0, 0,
+     "Lambda Cloud API key (the lambda adapter is off without one)"},
+    {"GPUREC_ALIBABA_ENDPOINT", "--alibaba-endpoint", OPT_STRING, FIELD(alibaba_endpoint), 0, 0, 0,
+     "Alibaba Cloud ECS API endpoint (the China site prices in CNY, the international site in USD)"},
+    {"GPUREC_ALIBABA_ACCESS_KEY_ID", "--alibaba-access-key-id", OPT_STRING, FIELD(alibaba_access_key_id), 0, 0, 0,
+     "Alibaba Cloud AccessKey ID (the alibaba adapter is off without it and its secret)"},
+    {"GPUREC_ALIBABA_ACCESS_KEY_SECRET", "--alibaba-access-key-secret", OPT_SECRET,
+     FIELD(alibaba_access_key_secret), 0, 0, 0, "Alibaba Cloud AccessKey secret"},
+    {"GPUREC_TENCENT_ENDPOINT", "--tencent-endpoint", OPT_STRING, FIELD(tencent_endpoint), 0, 0, 0,
+     "Tencent Cloud CVM API endpoint (the China site prices in CNY, the international site in USD)"},
+    {"GPUREC_TENCENT_SECRET_ID", "--tencent-secret-id", OPT_STRING, FIELD(tencent_secret_id), 0, 0, 0,
+     "Tencent Cloud SecretId (the tencent adapter is off without it and its key)"},
+    {"GPUREC_TENCENT_SECRET_KEY", "--tencent-secret-key", OPT_SECRET, FIELD(tencent_secret_key), 0, 0, 0,
+     "Tencent Cloud SecretKey"},
+    {"GPUREC_FX_URL", "--fx-url", OPT_STRING, FIELD(fx_url), 0, 0, 0,
+     "daily euro reference rates (the ECB's XML) that convert CNY prices to USD"},
     {"GPUREC_FEED_URLS", "--feed-urls", OPT_LIST, LIST(feed_urls, feed_url_count), 0, 0,
      "generic JSON price feeds, comma-separated"},
     {"GPUREC_ADMIN_TOKEN", "--admin-token", OPT_SECRET, FIELD(admin_token), 0, 0, 0,
@@ -117,6 +137,12 @@ void config_defaults(config *cfg)
               "https://spot-bid-advisor.s3.amazonaws.com/spot-advisor-data.json");
     util_copy(cfg->gcp_billing_url, sizeof cfg->gcp_billing_url,
               "https://cloudbilling.googleapis.com/v1/services/6F81-5844-456A/skus");
+    util_copy(cfg->oci_prices_url, sizeof cfg->oci_prices_url,
+              "https://apexapps.oracle.com/pls/apex/cetools/api/v1/products/?currencyCode=USD");
+    util_copy(cfg->lambda_api_url, sizeof cfg->lambda_api_url, "https://cloud.lambda.ai/api/v1/instance-types");
+    util_copy(cfg->alibaba_endpoint, sizeof cfg->alibaba_endpoint, "https://ecs.aliyuncs.com");
+    util_copy(cfg->tencent_endpoint, sizeof cfg->tencent_endpoint, "https://cvm.tencentcloudapi.com");
+    util_copy(cfg->fx_url, sizeof cfg->fx_url, "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml");
     cfg->log_fmt = LOG_TEXT;
     cfg->log_lvl = LOG_INFO;
     cfg->max_body_bytes = 1u << 20;

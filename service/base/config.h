@@ -39,6 +39,16 @@ typedef struct config {
     char aws_spot_advisor_url[512];
     char gcp_billing_url[512];
     char gcp_api_key[256];
+    char oci_prices_url[512];
+    char lambda_api_url[512];
+    char lambda_api_key[256];
+    char alibaba_endpoint[512];
+    char alibaba_access_key_id[128];
+    char alibaba_access_key_secret[256];
+    char tencent_endpoint[512];
+    char tencent_secret_id[128];
+    char tencent_secret_key[256];
+    char fx_url[512];
     char feed_urls[CONFIG_MAX_LIST][512];
     size_t feed_url_count;
     char admin_token[256]; /* empty = admin endpoints off */

@@ -133,3 +133,50 @@ CREATE TABLE schema_migrations (
     applied_at TEXT NOT NULL
 );
 
+
+CREATE TABLE models (
+    id TEXT PRIMARY KEY CHECK (id GLOB '[a-z0-9]*' AND id NOT GLOB '*[^a-z0-9.-]*'),
+    name TEXT NOT NULL,
+    family TEXT NOT NULL CHECK (family GLOB '[a-z]*' AND family NOT GLOB '*[^a-z0-9-]*'),
+    params_b REAL NOT NULL CHECK (params_b > 0),
+    active_params_b REAL NOT NULL CHECK (active_params_b > 0 AND active_params_b <= params_b),
+    layers INTEGER NOT NULL CHECK (layers > 0),
+    hidden_size INTEGER NOT NULL CHECK (hidden_size > 0),
+    intermediate_size INTEGER CHECK (intermediate_size > 0),
+    moe_intermediate_size INTEGER CHECK (moe_intermediate_size > 0),
+    mlp TEXT NOT NULL CHECK (mlp IN ('gated', 'plain')),
+    attention_heads INTEGER NOT NULL CHECK (attention_heads > 0),
+    kv_heads INTEGER NOT NULL CHECK (kv_heads > 0 AND kv_heads <= attention_heads AND attention_heads % kv_heads = 0),
+    head_dim INTEGER NOT NULL CHECK (head_dim > 0),
+    attention TEXT NOT NULL CHECK (attention IN ('mha', 'gqa', 'mqa', 'mla')),
+    q_lora_rank INTEGER CHECK (q_lora_rank > 0),
+    kv_lora_rank INTEGER CHECK (kv_lora_rank > 0),
+    qk_nope_head_dim INTEGER CHECK (qk_nope_head_dim > 0),
+    qk_rope_head_dim INTEGER CHECK (qk_rope_head_dim > 0),
+    v_head_dim INTEGER CHECK (v_head_dim > 0),
+    experts INTEGER NOT NULL CHECK (experts >= 0),
+    shared_experts INTEGER NOT NULL CHECK (shared_experts >= 0),
+    experts_per_token INTEGER NOT NULL CHECK (experts_per_token >= 0 AND experts_per_token <= experts),
+    dense_layers INTEGER NOT NULL CHECK (dense_layers >= 0 AND dense_layers < layers),
+    tied_embeddings INTEGER NOT NULL CHECK (tied_embeddings IN (0, 1)),
+    vocab_size INTEGER NOT NULL CHECK (vocab_size > 0),
+    max_context INTEGER NOT NULL CHECK (max_context > 0),
+    sliding_window INTEGER CHECK (sliding_window > 0 AND sliding_window < max_context),
+    sliding_window_layers INTEGER NOT NULL CHECK (sliding_window_layers >= 0 AND sliding_window_layers <= layers),
+    release_year INTEGER NOT NULL CHECK (release_year BETWEEN 2017 AND 2030),
+    license TEXT NOT NULL,
+    sources TEXT NOT NULL CHECK (json_valid(sources) AND json_type(sources) = 'array' AND json_array_length(sources) > 0),
+    CHECK (attention = 'mla' OR (attention = 'mha') = (kv_heads = attention_heads)),
+    CHECK (attention <> 'mqa' OR kv_heads = 1),
+    CHECK (attention <> 'gqa' OR (kv_heads > 1 AND kv_heads < attention_heads)),
+    CHECK (attention <> 'mla' OR (kv_lora_rank IS NOT NULL AND qk_nope_head_dim IS NOT NULL AND qk_rope_head_dim IS NOT NULL
+                                  AND v_head_dim IS NOT NULL AND head_dim = qk_nope_head_dim + qk_rope_head_dim)),
+    CHECK (attention = 'mla' OR (q_lora_rank IS NULL AND kv_lora_rank IS NULL AND qk_nope_head_dim IS NULL
+                                 AND qk_rope_head_dim IS NULL AND v_head_dim IS NULL)),
+    CHECK ((experts = 0) = (experts_per_token = 0)),
+    CHECK (experts > 0 OR (shared_experts = 0 AND dense_layers = 0 AND moe_intermediate_size IS NULL
+                           AND intermediate_size IS NOT NULL AND active_params_b = params_b)),
+    CHECK (experts = 0 OR (moe_intermediate_size IS NOT NULL AND active_params_b < params_b
+                           AND (dense_layers = 0 OR intermediate_size IS NOT NULL))),
+    CHECK ((sliding_window IS NULL) = (sliding_window_layers = 0))
+) WITHOUT ROWID;

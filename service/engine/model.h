@@ -46,7 +46,7 @@ typedef struct model_arch {
     int dense_layers;      /* leading dense layers of an MoE model */
     bool tied_embeddings;
     int vocab_size;
-    long max_context;
+    long max_context;          /* tokens; 0 = not known (an estimated shape) */
     int sliding_window;        /* tokens; 0 = none */
     int sliding_window_layers; /* layers using it */
     bool estimated; /* the shape was estimated from a parameter count (model_arch_estimate) */
@@ -59,6 +59,13 @@ void model_arch_estimate(double params_b, model_arch *out);
  * ranks present for MLA), else -1 with the offending field's name in *field (a static string). */
 int model_arch_check(const model_arch *arch, const char **field);
 
+/* Parameters counted from the shape, in billions (model.c gives the formula): embeddings (and the output projection
+ * unless tied), per layer the attention projections (MHA/GQA/MQA, or MLA's compressed projections), the dense MLP, or
+ * the router with all routed experts (active: experts_per_token of them) and the shared experts; norms; no biases.
+ * Active counts every weight a token touches, the input embedding table included (DeepSeek, Mistral and Qwen count it
+ * so; the gpt-oss card leaves it out). A check of a catalogue row against its published params_b. */
+double model_param_count_b(const model_arch *arch, bool active);
+
 /* ---- memory -------------------------------------------------------------------------------------------------- */
 
 /* Bytes one weight takes at a precision, counting the per-group scales of block-quantised formats (int4: GPTQ/AWQ
@@ -68,19 +75,22 @@ double model_weight_bytes(precision p);
 double model_nf4_weight_bytes(void);
 double model_weights_gb(const model_arch *arch, precision p);
 
-/* KV cache bytes of ONE token in ONE full-attention layer... summed over layers: 2 x layers x kv_heads x head_dim x
- * kv_bytes for MHA/GQA/MQA; layers x (kv_lora_rank + qk_rope_head_dim) x kv_bytes for MLA. */
+/* KV cache bytes of one token summed over all layers, as if every layer attended to the whole context: 2 x layers x
+ * kv_heads x head_dim x kv_bytes for MHA/GQA/MQA; layers x (kv_lora_rank + qk_rope_head_dim) x kv_bytes for MLA. */
 double model_kv_bytes_per_token(const model_arch *arch, double kv_bytes);
-/* The KV cache of batch sequences of context tokens each, in GB, with sliding-window layers capped at their window. */
+/* The KV cache of batch sequences of context tokens each, in GB, with sliding-window layers capped at their window
+ * (min(context, sliding_window) tokens each). 0 when batch or context is not positive. */
 double model_kv_cache_gb(const model_arch *arch, double kv_bytes, double batch, double context);
 
 /* Training activations per GPU-set (whole model, not sharded), in GB, at 16-bit activations: with FlashAttention-style
  * attention and no recomputation 34 x seq x batch x hidden bytes per layer; with full gradient checkpointing only each
- * layer's input, 2 x seq x batch x hidden. */
+ * layer's input, 2 x seq x batch x hidden per layer, plus the 34 x seq x batch x hidden of the one layer being
+ * recomputed in the backward pass. */
 double model_activations_gb(const model_arch *arch, double batch, double sequence, bool gradient_checkpointing);
 
-/* Parameters of rank-r LoRA adapters on every linear projection of the attention (q, k, v, o) and of the dense MLP
- * (gate/up/down); MoE experts are left frozen. r x (in + out) per projection. */
+/* Parameters of rank-r LoRA adapters, in billions, on every linear projection of the attention (q, k, v, o; for MLA
+ * its q_a, q_b, kv_a, kv_b and o) and of the dense MLP (gate/up/down), r x (in + out) per projection. In an MoE model
+ * the dense layers' MLP and the shared experts get adapters; the routed experts are left frozen. */
 double model_lora_params_b(const model_arch *arch, int rank);
 
 /* ---- compute ------------------------------------------------------------------------------------------------- */
@@ -92,6 +102,11 @@ double model_training_flops(const model_arch *arch, double tokens_b, bool gradie
 double model_lora_flops(const model_arch *arch, double tokens_b, bool gradient_checkpointing);
 
 /* ---- inference speed ----------------------------------------------------------------------------------------- */
+
+/* The share of peak memory bandwidth a decode step reaches, and of dense peak FLOPS that prefill (and compute-bound
+ * decode) reaches; the measurements they come from are cited in model.c. */
+#define MODEL_DECODE_BANDWIDTH_EFFICIENCY 0.685
+#define MODEL_COMPUTE_EFFICIENCY 0.43
 
 /* One serving group: tensor_parallel GPUs of one node holding one replica. */
 typedef struct model_serving {
@@ -115,9 +130,11 @@ typedef struct model_speed {
 } model_speed;
 
 /* Decode: each step reads the weights the batch's tokens touch (all of a dense model; for MoE the expected share of
- * experts routed to at that batch) plus every sequence's KV cache at its mean context, over the group's bandwidth x
- * MODEL_DECODE_BANDWIDTH_EFFICIENCY, or computes 2 x active params x batch at peak x MODEL_COMPUTE_EFFICIENCY: the
- * slower wins. Prefill is compute-bound: 2 x active params per token. 0, or -1 when an input is not positive. */
+ * experts routed to at that batch) plus every sequence's KV cache at its mean context (prompt + output / 2), over the
+ * group's bandwidth x MODEL_DECODE_BANDWIDTH_EFFICIENCY, or computes 2 x active params x batch at peak x
+ * MODEL_COMPUTE_EFFICIENCY: the slower wins. Prefill is compute-bound: 2 x active params per prompt token, and never
+ * faster than one read of the weights. Bandwidth and peak scale with tensor_parallel; the all-reduce between the GPUs
+ * is neglected. 0, or -1 when an input is not positive (out is then zeroed). */
 int model_speed_estimate(const model_arch *arch, const model_serving *s, model_speed *out);
 
 #endif

@@ -3,7 +3,6 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <netinet/in.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -68,13 +68,13 @@ asan:
 tsan:
 	$(MAKE) BUILD=build/tsan CC=clang CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" check-suites
 
-# libFuzzer targets fuzz/fuzz_*.c, built with clang into $(BUILD)/fuzz (they stand in for http.c and fetch.c, see
+# libFuzzer targets fuzz/fuzz_*.c, built with clang into $(BUILD)/fuzz (they stand in for server.c and fetch.c, see
 # fuzz/fuzz_support.h); `make fuzz FUZZ_SECONDS=N` runs each N seconds from its seed corpus in tests/fuzz-corpus/.
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 FUZZ_BINS := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(filter-out fuzz/fuzz_support.c,$(wildcard fuzz/fuzz_*.c)))
-FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/face/http.o $(BUILD)/service/worker/fetch.o,$(SVC_OBJS)) $(UI_OBJ) \
-                  $(BUILD)/fuzz/fuzz_support.o
+FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/face/server.o $(BUILD)/service/face/routes.o \
+                                $(BUILD)/service/worker/fetch.o,$(SVC_OBJS)) $(UI_OBJ) $(BUILD)/fuzz/fuzz_support.o
 
 fuzz:
 	sh tests/fuzz/run.sh $(BUILD) $(FUZZ_SECONDS)

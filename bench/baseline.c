@@ -1,5 +1,5 @@
 /* The benchmark's denominator: a bare libmicrohttpd daemon that answers every request with one fixed JSON body of
- * about 1.5 KB, threaded like gpurec's daemon (service/http.c: internal thread pool, each thread polling with epoll,
+ * about 1.5 KB, threaded like gpurec's daemon (service/face/server.c: internal thread pool, each thread polling with epoll,
  * the same pool size) and keeping connections alive the same way: a request is answered on its second callback, never
  * on the first (answering on the first makes MHD close the connection after each response). A POST body is read and
  * dropped, so the POST endpoints can be compared with the same request bytes on the wire.
@@ -98,7 +98,7 @@ int main(int argc, char **argv)
     address.sin_family = AF_INET;
     address.sin_port = htons((uint16_t)port);
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    /* the same flags and limits as service/http.c, so the two differ only in what they do per request */
+    /* the same flags and limits as service/face/server.c, so the two differ only in what they do per request */
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG, (uint16_t)port, NULL, NULL, on_request,
         response, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,

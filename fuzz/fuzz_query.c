@@ -1,6 +1,6 @@
-/* The catalog endpoints' query strings and path parameters, through the real handlers (api_catalog.c) with the
- * request accessors of fuzz_support.c. Input: one byte choosing the endpoint, then "p1/p2?query" (path parameters
- * only for the item endpoints). Every answer must be a 2xx or a 4xx problem. */
+/* The catalog endpoints' query strings and path parameters, through the real handlers (gpus.c, instances.c,
+ * providers.c) with the request accessors of fuzz_support.c. Input: one byte choosing the endpoint, then
+ * "p1/p2?query" (path parameters only for the item endpoints). Every answer must be a 2xx or a 4xx problem. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,8 +1,8 @@
 /* Shared parts of the libFuzzer targets: the seed catalog, loaded once from a temporary database that every migration
  * has been applied to; a provider run over it for the price adapters; and stand-ins for the two modules a target
  * replaces so it can reach its parser without a network or a socket:
- *  - http.c's request accessors (http_query, http_header, http_query_each, http_reply_*), answered from a query
- *    string the target sets, so the real handlers run on fuzzed parameters;
+ *  - server.c's request accessors (http_query, http_header, http_query_each), answered from a query string the
+ *    target sets, so the real handlers (and the real reply helpers of reply.c) run on fuzzed parameters;
  *  - fetch.c (fetch_get, fetch_stream, ...), answered from documents the target registers per URL, so each adapter's
  *    real fetch-and-parse code runs on fuzzed bodies.
  * The targets run from the repository root (migrations/ and tests/data/providers/ are read from there). */

@@ -20,6 +20,7 @@
 #include "store/migrate.h"
 #include "engine/recommend.h"
 #include "base/util.h"
+#include "worker/refresh.h"
 #include "worker/worker.h"
 
 /* Set by the signal handler, read by the main thread's wait loop. */
@@ -81,6 +82,7 @@ static int run_serve(const config *cfg)
 
     application.cfg = cfg;
     application.metrics = metrics_new();
+    application.read_history = refresh_history_json;
     atomic_init(&application.draining, false);
     if (prepare_catalog(cfg, &snap, err, sizeof err) != 0) {
         log_msg(LOG_ERROR, "cannot load the catalog", "error", err, NULL);

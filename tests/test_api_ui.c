@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "face/api_ui.h"
+#include "face/api.h"
 #include "support/check_support.h"
 #include "support/harness.h"
 #include "face/ui_assets.h"

@@ -1,6 +1,5 @@
 #include "face/metrics.h"
 
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -9,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/buf.h"
 #include "base/util.h"
 #include "worker/worker.h"
 
@@ -101,28 +101,6 @@ void metrics_request_finished(metrics *m, const char *route, const char *method,
                               memory_order_relaxed);
 }
 
-typedef struct text_buffer {
-    char *data;
-    size_t len, cap;
-} text_buffer;
-
-static void append(text_buffer *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void append(text_buffer *b, const char *fmt, ...)
-{
-    for (;;) {
-        va_list args;
-        va_start(args, fmt);
-        int written = vsnprintf(b->data + b->len, b->cap - b->len, fmt, args);
-        va_end(args);
-        if (written >= 0 && (size_t)written < b->cap - b->len) {
-            b->len += (size_t)written;
-            return;
-        }
-        b->cap = b->cap * 2 + (size_t)(written > 0 ? written : 0);
-        b->data = xrealloc(b->data, b->cap);
-    }
-}
-
 static long resident_bytes(void)
 {
     long pages_total = 0, pages_resident = 0;
@@ -134,9 +112,9 @@ static long resident_bytes(void)
     return fields == 2 ? pages_resident * sysconf(_SC_PAGESIZE) : -1;
 }
 
-static void render_requests(const metrics *m, text_buffer *b)
+static void render_requests(const metrics *m, buf *b)
 {
-    append(b, "# HELP gpurec_http_requests_total HTTP requests answered, by route pattern, method and status.\n"
+    buf_printf(b, "# HELP gpurec_http_requests_total HTTP requests answered, by route pattern, method and status.\n"
               "# TYPE gpurec_http_requests_total counter\n");
     for (size_t i = 0; i < METRICS_MAX_ROUTES; i++) {
         const char *route = atomic_load(&m->route_names[i]);
@@ -152,12 +130,12 @@ static void render_requests(const metrics *m, text_buffer *b)
                     snprintf(status, sizeof status, "%d", tracked_statuses[s]);
                 else
                     snprintf(status, sizeof status, "other");
-                append(b, "gpurec_http_requests_total{route=\"%s\",method=\"%s\",status=\"%s\"} %llu\n", route,
+                buf_printf(b, "gpurec_http_requests_total{route=\"%s\",method=\"%s\",status=\"%s\"} %llu\n", route,
                        method_names[method], status, n);
             }
         }
     }
-    append(b, "# HELP gpurec_http_request_duration_seconds Time from request headers to the queued answer.\n"
+    buf_printf(b, "# HELP gpurec_http_request_duration_seconds Time from request headers to the queued answer.\n"
               "# TYPE gpurec_http_request_duration_seconds histogram\n");
     for (size_t i = 0; i < METRICS_MAX_ROUTES; i++) {
         const char *route = atomic_load(&m->route_names[i]);
@@ -167,49 +145,49 @@ static void render_requests(const metrics *m, text_buffer *b)
         unsigned long long cumulative = 0;
         for (size_t bucket = 0; bucket < BUCKET_COUNT; bucket++) {
             cumulative += atomic_load(&r->buckets[bucket]);
-            append(b, "gpurec_http_request_duration_seconds_bucket{route=\"%s\",le=\"%g\"} %llu\n", route,
+            buf_printf(b, "gpurec_http_request_duration_seconds_bucket{route=\"%s\",le=\"%g\"} %llu\n", route,
                    bucket_bounds[bucket], cumulative);
         }
         unsigned long long count = atomic_load(&r->count);
-        append(b, "gpurec_http_request_duration_seconds_bucket{route=\"%s\",le=\"+Inf\"} %llu\n", route, count);
-        append(b, "gpurec_http_request_duration_seconds_sum{route=\"%s\"} %.6f\n", route,
+        buf_printf(b, "gpurec_http_request_duration_seconds_bucket{route=\"%s\",le=\"+Inf\"} %llu\n", route, count);
+        buf_printf(b, "gpurec_http_request_duration_seconds_sum{route=\"%s\"} %.6f\n", route,
                (double)atomic_load(&r->sum_us) / 1e6);
-        append(b, "gpurec_http_request_duration_seconds_count{route=\"%s\"} %llu\n", route, count);
+        buf_printf(b, "gpurec_http_request_duration_seconds_count{route=\"%s\"} %llu\n", route, count);
     }
-    append(b, "# HELP gpurec_http_requests_in_flight Requests being processed now.\n"
+    buf_printf(b, "# HELP gpurec_http_requests_in_flight Requests being processed now.\n"
               "# TYPE gpurec_http_requests_in_flight gauge\ngpurec_http_requests_in_flight %lld\n",
            atomic_load(&m->in_flight));
 }
 
-static void render_catalog(const catalog *snap, text_buffer *b)
+static void render_catalog(const catalog *snap, buf *b)
 {
-    append(b, "# HELP gpurec_catalog_info The published catalog's version.\n# TYPE gpurec_catalog_info gauge\n"
+    buf_printf(b, "# HELP gpurec_catalog_info The published catalog's version.\n# TYPE gpurec_catalog_info gauge\n"
               "gpurec_catalog_info{version=\"%s\"} 1\n",
            snap->version);
-    append(b, "# HELP gpurec_catalog_items Items in the published catalog, by kind.\n"
+    buf_printf(b, "# HELP gpurec_catalog_items Items in the published catalog, by kind.\n"
               "# TYPE gpurec_catalog_items gauge\n"
               "gpurec_catalog_items{kind=\"providers\"} %zu\ngpurec_catalog_items{kind=\"regions\"} %zu\n"
               "gpurec_catalog_items{kind=\"gpus\"} %zu\ngpurec_catalog_items{kind=\"instance_types\"} %zu\n"
               "gpurec_catalog_items{kind=\"offers\"} %zu\ngpurec_catalog_items{kind=\"prices\"} %zu\n",
            snap->provider_count, snap->region_count, snap->gpu_count, snap->instance_count, snap->offer_count,
            snap->price_count);
-    append(b, "# HELP gpurec_provider_price_rows Prices per provider in the published catalog.\n"
+    buf_printf(b, "# HELP gpurec_provider_price_rows Prices per provider in the published catalog.\n"
               "# TYPE gpurec_provider_price_rows gauge\n");
     for (size_t i = 0; i < snap->provider_count; i++)
-        append(b, "gpurec_provider_price_rows{provider=\"%s\"} %zu\n", snap->providers[i].id,
+        buf_printf(b, "gpurec_provider_price_rows{provider=\"%s\"} %zu\n", snap->providers[i].id,
                snap->providers[i].price_rows);
-    append(b, "# HELP gpurec_provider_last_success_timestamp_seconds When the provider's prices last refreshed.\n"
+    buf_printf(b, "# HELP gpurec_provider_last_success_timestamp_seconds When the provider's prices last refreshed.\n"
               "# TYPE gpurec_provider_last_success_timestamp_seconds gauge\n");
     for (size_t i = 0; i < snap->provider_count; i++) {
         time_t when = 0;
         if (snap->providers[i].last_success_at != NULL)
             util_parse_time(snap->providers[i].last_success_at, &when);
-        append(b, "gpurec_provider_last_success_timestamp_seconds{provider=\"%s\"} %lld\n", snap->providers[i].id,
+        buf_printf(b, "gpurec_provider_last_success_timestamp_seconds{provider=\"%s\"} %lld\n", snap->providers[i].id,
                (long long)when);
     }
 }
 
-static void render_worker(const struct worker *w, text_buffer *b)
+static void render_worker(const struct worker *w, buf *b)
 {
     worker_provider_stats stats[CONFIG_MAX_LIST];
     size_t count = worker_stats(w, stats, CONFIG_MAX_LIST);
@@ -225,26 +203,26 @@ static void render_worker(const struct worker *w, text_buffer *b)
          offsetof(worker_provider_stats, rows_rejected)},
     };
     for (size_t c = 0; c < sizeof counters / sizeof counters[0]; c++) {
-        append(b, "# HELP %s %s\n# TYPE %s counter\n", counters[c].name, counters[c].help, counters[c].name);
+        buf_printf(b, "# HELP %s %s\n# TYPE %s counter\n", counters[c].name, counters[c].help, counters[c].name);
         for (size_t i = 0; i < count; i++)
-            append(b, "%s{provider=\"%s\"} %llu\n", counters[c].name, stats[i].provider,
+            buf_printf(b, "%s{provider=\"%s\"} %llu\n", counters[c].name, stats[i].provider,
                    *(const unsigned long long *)((const char *)&stats[i] + counters[c].offset));
     }
-    append(b, "# HELP gpurec_refresh_running Whether a provider's refresh is running now.\n"
+    buf_printf(b, "# HELP gpurec_refresh_running Whether a provider's refresh is running now.\n"
               "# TYPE gpurec_refresh_running gauge\n");
     for (size_t i = 0; i < count; i++)
-        append(b, "gpurec_refresh_running{provider=\"%s\"} %d\n", stats[i].provider, stats[i].running ? 1 : 0);
-    append(b, "# HELP gpurec_refresh_last_duration_seconds How long the provider's last refresh run took.\n"
+        buf_printf(b, "gpurec_refresh_running{provider=\"%s\"} %d\n", stats[i].provider, stats[i].running ? 1 : 0);
+    buf_printf(b, "# HELP gpurec_refresh_last_duration_seconds How long the provider's last refresh run took.\n"
               "# TYPE gpurec_refresh_last_duration_seconds gauge\n");
     for (size_t i = 0; i < count; i++)
-        append(b, "gpurec_refresh_last_duration_seconds{provider=\"%s\"} %.3f\n", stats[i].provider,
+        buf_printf(b, "gpurec_refresh_last_duration_seconds{provider=\"%s\"} %.3f\n", stats[i].provider,
                stats[i].last_duration_s);
 }
 
 char *metrics_render(const metrics *m, const catalog *snap, const struct worker *w, size_t *len)
 {
-    text_buffer b = {xmalloc(16384), 0, 16384};
-    b.data[0] = '\0';
+    buf b;
+    buf_init(&b, 16384);
     if (m != NULL)
         render_requests(m, &b);
     if (snap != NULL)
@@ -252,12 +230,11 @@ char *metrics_render(const metrics *m, const catalog *snap, const struct worker 
     if (w != NULL)
         render_worker(w, &b);
     long rss = resident_bytes();
-    append(&b, "# HELP gpurec_process_resident_memory_bytes Resident memory of the process.\n"
+    buf_printf(&b, "# HELP gpurec_process_resident_memory_bytes Resident memory of the process.\n"
                "# TYPE gpurec_process_resident_memory_bytes gauge\ngpurec_process_resident_memory_bytes %ld\n",
            rss);
-    append(&b, "# HELP gpurec_process_start_time_seconds When the process started.\n"
+    buf_printf(&b, "# HELP gpurec_process_start_time_seconds When the process started.\n"
                "# TYPE gpurec_process_start_time_seconds gauge\ngpurec_process_start_time_seconds %lld\n",
            (long long)(m ? m->started_at : 0));
-    *len = b.len;
-    return b.data;
+    return buf_finish(&b, len);
 }

@@ -19,6 +19,7 @@
 #include "face/metrics.h"
 #include "store/migrate.h"
 #include "base/util.h"
+#include "worker/refresh.h"
 #include "worker/worker.h"
 
 struct harness {
@@ -88,6 +89,7 @@ harness *harness_start_with(harness_configure configure, void *ctx)
 
     char err[1024];
     h->application.cfg = &h->cfg;
+    h->application.read_history = refresh_history_json;
     h->application.metrics = metrics_new();
     atomic_init(&h->application.draining, false);
     ck_assert_msg(worker_start(&h->cfg, &h->refresher, err, sizeof err) == 0, "worker_start: %s", err);

@@ -43,8 +43,3 @@ int api_metrics(const http_request *req, http_reply *reply)
     reply->content_type = "text/plain; version=0.0.4; charset=utf-8";
     return 0;
 }
-
-problem *api_no_catalog(void)
-{
-    return problem_new(503, "catalog-not-loaded", "Service Unavailable", "The catalog has not been loaded yet.");
-}

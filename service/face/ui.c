@@ -1,5 +1,5 @@
-/* The web page's handlers: embedded files by name, with their ETags. See api_ui.h. */
-#include "face/api_ui.h"
+/* The web page's handlers: embedded files by name, with their ETags. See api.h. */
+#include "face/api.h"
 
 #include <string.h>
 

@@ -1,0 +1,77 @@
+/* GET /v1/providers: the catalog's providers, their regions and refresh status, and the exchange rates. */
+#include <string.h>
+
+#include "face/api.h"
+#include "face/query.h"
+#include "worker/worker.h"
+
+static json_t *refresh_json(const http_request *req, const catalog_provider *provider)
+{
+    const char *status = provider->refresh_status;
+    const char *why_not = NULL;
+    struct worker *w = req->app->worker;
+    if (w != NULL && worker_is_running(w, provider->id))
+        status = "running";
+    else if (strcmp(status, "never") == 0 && (w == NULL || !worker_is_enabled(w, provider->id, &why_not)))
+        status = "disabled";
+    json_t *refresh = json_object();
+    json_object_set_new(refresh, "status", json_string(status));
+    json_object_set_new(refresh, "last_attempt_at",
+                        provider->last_attempt_at ? json_string(provider->last_attempt_at) : json_null());
+    json_object_set_new(refresh, "last_success_at",
+                        provider->last_success_at ? json_string(provider->last_success_at) : json_null());
+    json_object_set_new(refresh, "error", provider->last_error ? json_string(provider->last_error) : json_null());
+    json_object_set_new(refresh, "rows", json_integer((json_int_t)provider->price_rows));
+    if (strcmp(status, "disabled") == 0)
+        json_object_set_new(refresh, "disabled_reason",
+                            json_string(why_not ? why_not : "the price refresh worker is not running"));
+    return refresh;
+}
+
+int api_providers_list(const http_request *req, http_reply *reply)
+{
+    if (req->snap == NULL)
+        return http_reply_problem(reply, api_no_catalog()), 0;
+    const catalog *snap = req->snap;
+    problem *p = http_problem_invalid_query();
+    query_reject_unknown(req, NULL, 0, "is not a known query parameter", p);
+    if (problem_field_count(p) > 0)
+        return http_reply_problem(reply, p), 0;
+    problem_free(p);
+    json_t *items = json_array();
+    for (size_t i = 0; i < snap->provider_count; i++) {
+        const catalog_provider *provider = &snap->providers[i];
+        json_t *regions = json_array();
+        for (size_t r = 0; r < snap->region_count; r++) {
+            if (snap->regions[r].provider == provider)
+                json_array_append_new(regions, json_pack("{s:s, s:s, s:s}", "id", snap->regions[r].id, "name",
+                                                         snap->regions[r].name, "geography",
+                                                         snap->regions[r].geography));
+        }
+        size_t instance_types = 0;
+        for (size_t n = 0; n < snap->instance_count; n++)
+            instance_types += snap->instances[n].provider == provider;
+        json_t *item = json_object();
+        json_object_set_new(item, "id", json_string(provider->id));
+        json_object_set_new(item, "name", json_string(provider->name));
+        json_object_set_new(item, "currency", json_string(provider->currency));
+        json_object_set_new(item, "price_source", json_string(provider->price_source));
+        json_object_set_new(item, "regions", regions);
+        json_object_set_new(item, "instance_types", json_integer((json_int_t)instance_types));
+        json_object_set_new(item, "refresh", refresh_json(req, provider));
+        json_array_append_new(items, item);
+    }
+    json_t *fx = json_array();
+    for (size_t i = 0; i < snap->fx_count; i++)
+        json_array_append_new(fx, json_pack("{s:s, s:f, s:s, s:s}", "currency", snap->fx[i].currency,
+                                            "usd_per_unit", snap->fx[i].usd_per_unit, "source", snap->fx[i].source,
+                                            "as_of", snap->fx[i].as_of));
+    json_t *body = json_object();
+    json_object_set_new(body, "items", items);
+    json_object_set_new(body, "total", json_integer((json_int_t)snap->provider_count));
+    json_object_set_new(body, "next_cursor", json_null());
+    json_object_set_new(body, "fx_rates", fx);
+    json_object_set_new(body, "catalog_version", json_string(snap->version));
+    http_reply_json(reply, 200, body);
+    return 0;
+}

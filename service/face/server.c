@@ -1,0 +1,502 @@
+#include "face/server.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <netinet/in.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+
+#include "base/log.h"
+#include "base/util.h"
+#include "face/answer_cache.h"
+#include "face/metrics.h"
+#include "face/routes.h"
+#include "wire/jsonw.h"
+
+/* ---- limits --------------------------------------------------------------------------------------------------- */
+
+/* The service's own limits on a request's head, answered with problem+json. They sit below what a connection's
+ * memory in libmicrohttpd holds (HTTP_CONNECTION_MEMORY), so only a request past that meets the library's own plain
+ * error page. That memory is kept small on purpose: the library clears all of it for every request on a kept-alive
+ * connection (a 64 KiB pool cost 10% of a /healthz answer's CPU time, 256 KiB 6% of a recommendation's). */
+#define HTTP_MAX_URI_BYTES (16 * 1024)
+#define HTTP_MAX_HEADER_BYTES (16 * 1024)
+#define HTTP_MAX_HEADERS 100
+#define HTTP_CONNECTION_MEMORY ((size_t)32 * 1024)
+
+struct http_server {
+    struct MHD_Daemon *daemon;
+    app *app;
+    uint16_t port;
+    atomic_int in_flight;
+    answer_cache *cache;
+};
+
+const app *server_app(const http_server *server)
+{
+    return server->app;
+}
+
+answer_cache *server_answer_cache(http_server *server)
+{
+    return server->cache;
+}
+
+/* ---- the request's query and headers (reply.h) ---------------------------------------------------------------- */
+
+const char *http_query(const http_request *req, const char *name)
+{
+    return MHD_lookup_connection_value(req->connection, MHD_GET_ARGUMENT_KIND, name);
+}
+
+const char *http_header(const http_request *req, const char *name)
+{
+    return MHD_lookup_connection_value(req->connection, MHD_HEADER_KIND, name);
+}
+
+typedef struct visit_ctx {
+    http_query_visitor fn;
+    void *ctx;
+} visit_ctx;
+
+static enum MHD_Result visit_argument(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    (void)kind;
+    visit_ctx *visit = cls;
+    visit->fn(visit->ctx, key, value ? value : "");
+    return MHD_YES;
+}
+
+size_t http_query_each(const http_request *req, http_query_visitor fn, void *ctx)
+{
+    visit_ctx visit = {fn, ctx};
+    int count = MHD_get_connection_values(req->connection, MHD_GET_ARGUMENT_KIND, visit_argument, &visit);
+    return count < 0 ? 0 : (size_t)count;
+}
+
+/* ---- sending answers ------------------------------------------------------------------------------------------ */
+
+static bool wants_pretty(struct MHD_Connection *connection)
+{
+    const char *pretty = MHD_lookup_connection_value(connection, MHD_GET_ARGUMENT_KIND, "pretty");
+    return pretty != NULL && (strcmp(pretty, "1") == 0 || strcmp(pretty, "true") == 0);
+}
+
+static bool origin_allowed(const config *cfg, const char *origin)
+{
+    if (origin == NULL)
+        return false;
+    for (size_t i = 0; i < cfg->cors_origin_count; i++) {
+        if (strcmp(cfg->cors_origins[i], origin) == 0 || strcmp(cfg->cors_origins[i], "*") == 0)
+            return true;
+    }
+    return false;
+}
+
+static void add_common_headers(struct MHD_Response *response, const http_server *server,
+                               struct MHD_Connection *connection, const request_state *state)
+{
+    MHD_add_response_header(response, "X-Request-Id", state->request_id);
+    MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
+    const char *origin = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Origin");
+    if (origin_allowed(server->app->cfg, origin)) {
+        MHD_add_response_header(response, "Access-Control-Allow-Origin", origin);
+        MHD_add_response_header(response, "Access-Control-Expose-Headers", "ETag, X-Request-Id, Retry-After");
+        MHD_add_response_header(response, "Vary", "Origin");
+    }
+}
+
+/* The body as sent: compact (jsonw.c: jansson's bytes at a fraction of the cost), or indented with a final newline
+ * when the query asks for ?pretty. Caller frees. */
+static char *serialize_body(struct MHD_Connection *connection, const json_t *body, size_t *len_out)
+{
+    if (!wants_pretty(connection))
+        return jsonw_dump(body, len_out);
+    char *text = json_dumps(body, JSON_REAL_PRECISION(15) | JSON_ENSURE_ASCII | JSON_INDENT(2));
+    if (text == NULL)
+        text = xstrdup("{\"title\":\"Internal Server Error\",\"status\":500}");
+    size_t len = strlen(text);
+    text = xrealloc(text, len + 2);
+    text[len++] = '\n';
+    text[len] = '\0';
+    *len_out = len;
+    return text;
+}
+
+/* A response that takes bytes (malloc'ed, len long): libmicrohttpd frees them once sent. A HEAD answer sends none. */
+static struct MHD_Response *response_taking(char *bytes, size_t len, bool head)
+{
+    if (head) {
+        free(bytes);
+        return MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    }
+    struct MHD_Response *response = MHD_create_response_from_buffer(len, bytes, MHD_RESPMEM_MUST_FREE);
+    if (response == NULL)
+        free(bytes);
+    return response;
+}
+
+/* Sends reply. Owned bodies (json_text, raw) are handed to libmicrohttpd, which frees them: reply no longer holds
+ * them. */
+static enum MHD_Result queue(http_server *server, struct MHD_Connection *connection, request_state *state,
+                             http_reply *reply, bool head)
+{
+    struct MHD_Response *response = NULL;
+    const char *content_type = reply->content_type;
+    if (reply->body != NULL) {
+        size_t len = 0;
+        char *text = serialize_body(connection, reply->body, &len);
+        bool is_problem = reply->status >= 400 && json_object_get(reply->body, "type") != NULL &&
+                          json_object_get(reply->body, "title") != NULL;
+        content_type = is_problem ? "application/problem+json" : "application/json";
+        response = response_taking(text, len, head);
+    } else if (reply->json_text != NULL) {
+        char *text = reply->json_text;
+        size_t len = reply->json_text_size;
+        reply->json_text = NULL;
+        json_t *doc = NULL;
+        if (wants_pretty(connection) && (doc = json_loadb(text, len, 0, NULL)) != NULL) {
+            free(text);
+            text = serialize_body(connection, doc, &len);
+            json_decref(doc);
+        }
+        content_type = "application/json";
+        response = response_taking(text, len, head);
+    } else if (reply->raw != NULL) {
+        char *text = reply->raw;
+        reply->raw = NULL;
+        response = response_taking(text, reply->raw_size, head);
+    } else if (reply->static_body != NULL) {
+        response = MHD_create_response_from_buffer(head ? 0 : reply->raw_size, (void *)reply->static_body,
+                                                   MHD_RESPMEM_PERSISTENT);
+    } else {
+        response = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    }
+    if (response == NULL)
+        return MHD_NO;
+    if (content_type != NULL)
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
+    if (reply->etag != NULL) {
+        char quoted[80];
+        if (reply->etag[0] == '"')
+            snprintf(quoted, sizeof quoted, "%s", reply->etag);
+        else
+            snprintf(quoted, sizeof quoted, "\"%s\"", reply->etag);
+        MHD_add_response_header(response, MHD_HTTP_HEADER_ETAG, quoted);
+    }
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL,
+                            reply->cache_control ? reply->cache_control : "no-store");
+    if (reply->allow)
+        MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, reply->allow);
+    if (reply->retry_after)
+        MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, reply->retry_after);
+    if (reply->location)
+        MHD_add_response_header(response, MHD_HTTP_HEADER_LOCATION, reply->location);
+    add_common_headers(response, server, connection, state);
+    state->status = reply->status;
+    state->answered = true;
+    enum MHD_Result result = MHD_queue_response(connection, (unsigned)reply->status, response);
+    MHD_destroy_response(response);
+    return result;
+}
+
+int server_send(const server_call *call, http_reply *reply, bool head)
+{
+    return queue(call->server, call->connection, call->state, reply, head);
+}
+
+/* Sends a problem straight away (errors found before any handler runs). */
+static enum MHD_Result queue_problem(http_server *server, struct MHD_Connection *connection, request_state *state,
+                                     problem *p, const char *allow)
+{
+    http_reply reply = {0};
+    http_reply_problem(&reply, p);
+    reply.allow = allow;
+    enum MHD_Result result = queue(server, connection, state, &reply, false);
+    http_reply_clear(&reply);
+    return result;
+}
+
+int server_send_problem(const server_call *call, problem *p, const char *allow)
+{
+    return queue_problem(call->server, call->connection, call->state, p, allow);
+}
+
+static const char *const cors_allow_headers = "Content-Type, Authorization, X-Request-Id, If-None-Match";
+
+int server_send_preflight(const server_call *call, const char *allow)
+{
+    http_server *server = call->server;
+    struct MHD_Connection *connection = call->connection;
+    request_state *state = call->state;
+    struct MHD_Response *response = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    if (response == NULL)
+        return MHD_NO;
+    MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
+    const char *origin = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Origin");
+    if (origin_allowed(server->app->cfg, origin)) {
+        MHD_add_response_header(response, "Access-Control-Allow-Methods", allow);
+        MHD_add_response_header(response, "Access-Control-Allow-Headers", cors_allow_headers);
+        MHD_add_response_header(response, "Access-Control-Max-Age", "600");
+    }
+    add_common_headers(response, server, connection, state);
+    state->status = 204;
+    state->answered = true;
+    enum MHD_Result result = MHD_queue_response(connection, 204, response);
+    MHD_destroy_response(response);
+    return result;
+}
+
+/* ---- the request callback's phases ----------------------------------------------------------------------------- */
+
+static void make_request_id(struct MHD_Connection *connection, request_state *state)
+{
+    const char *given = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Request-Id");
+    if (given != NULL) {
+        size_t len = strlen(given);
+        bool valid = len > 0 && len < sizeof state->request_id;
+        for (size_t i = 0; valid && i < len; i++)
+            valid = isalnum((unsigned char)given[i]) || given[i] == '-' || given[i] == '_' || given[i] == '.';
+        if (valid) {
+            memcpy(state->request_id, given, len + 1);
+            return;
+        }
+    }
+    /* unique per process run: start time, then a counter */
+    static atomic_uint_fast64_t counter;
+    static atomic_uint_fast64_t process_tag;
+    uint64_t tag = atomic_load(&process_tag);
+    if (tag == 0) {
+        uint64_t fresh = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
+        uint_fast64_t expected = 0;
+        atomic_compare_exchange_strong(&process_tag, &expected, fresh);
+        tag = atomic_load(&process_tag);
+    }
+    /* "%012llx-%08llx" by hand: every request pays for it */
+    static const char hex[] = "0123456789abcdef";
+    uint64_t process_part = tag & 0xffffffffffffULL, count = atomic_fetch_add(&counter, 1);
+    char *id = state->request_id;
+    for (int i = 11; i >= 0; i--, process_part >>= 4)
+        id[i] = hex[process_part & 0xF];
+    id[12] = '-';
+    int count_digits = 8;
+    for (uint64_t rest = count >> 32; rest != 0; rest >>= 4)
+        count_digits++;
+    for (int i = 12 + count_digits; i > 12; i--, count >>= 4)
+        id[i] = hex[count & 0xF];
+    id[13 + count_digits] = '\0';
+}
+
+typedef struct head_tally {
+    size_t count, bytes;
+} head_tally;
+
+/* Counts fields and their bytes; "name=value&" and "name: value\r\n" both add 2 or 4 bytes to the two strings. */
+static enum MHD_Result tally_value(void *cls, enum MHD_ValueKind kind, const char *name, const char *value)
+{
+    head_tally *tally = cls;
+    tally->count++;
+    tally->bytes += strlen(name) + (value ? strlen(value) : 0) + (kind == MHD_HEADER_KIND ? 4 : 2);
+    return MHD_YES;
+}
+
+/* A problem for a request head past the service's limits, or NULL. The target's length is the (decoded) path and
+ * query arguments: the library keeps no copy of the raw target, and decoding only ever shortens it. */
+static problem *head_problem(struct MHD_Connection *connection, const char *url)
+{
+    head_tally target = {0, strlen(url)};
+    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, tally_value, &target);
+    if (target.bytes > HTTP_MAX_URI_BYTES)
+        return problem_new(414, "uri-too-long", "URI Too Long",
+                           "The request target is about %zu bytes long; the limit is %d bytes. Send long lists in "
+                           "fewer requests.",
+                           target.bytes, HTTP_MAX_URI_BYTES);
+    head_tally tally = {0, 0};
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, tally_value, &tally);
+    if (tally.count > HTTP_MAX_HEADERS || tally.bytes > HTTP_MAX_HEADER_BYTES)
+        return problem_new(431, "headers-too-large", "Request Header Fields Too Large",
+                           "The request has %zu header fields in %zu bytes; the limits are %d fields and %d bytes.",
+                           tally.count, tally.bytes, HTTP_MAX_HEADERS, HTTP_MAX_HEADER_BYTES);
+    return NULL;
+}
+
+/* Phase 1, the first call (headers only): sets up the request's state and refuses a head past the limits or a
+ * declared body past max_body_bytes. Answering anything else now would make MHD close the connection. */
+static enum MHD_Result begin_request(http_server *server, struct MHD_Connection *connection, const char *url,
+                                     const char *method, void **req_cls)
+{
+    request_state *state = xcalloc(1, sizeof *state);
+    state->started_us = util_monotonic_us();
+    state->route = "unmatched";
+    util_copy(state->method, sizeof state->method, method);
+    util_copy(state->path, sizeof state->path, url);
+    make_request_id(connection, state);
+    *req_cls = state;
+    atomic_fetch_add(&server->in_flight, 1);
+    metrics_request_started(server->app->metrics);
+    problem *too_large_head = head_problem(connection, url);
+    if (too_large_head != NULL)
+        return queue_problem(server, connection, state, too_large_head, NULL);
+    const char *length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Length");
+    if (length != NULL) {
+        char *end = NULL;
+        unsigned long long declared = strtoull(length, &end, 10);
+        if (end != length && declared > server->app->cfg->max_body_bytes) {
+            /* refuse before reading: MHD closes the connection instead of draining the body */
+            state->body_too_large = true;
+            return queue_problem(server, connection, state,
+                                 http_problem_body_too_large(server->app->cfg->max_body_bytes), NULL);
+        }
+    }
+    return MHD_YES;
+}
+
+/* Phase 2, each piece of the body: kept, or dropped once the body is past max_body_bytes (the 413 is answered when
+ * the body ends, by routes_dispatch). */
+static void take_body(const http_server *server, request_state *state, const char *data, size_t size)
+{
+    if (state->body_too_large || state->body.len + size > server->app->cfg->max_body_bytes) {
+        state->body_too_large = true; /* keep reading and dropping: the answer comes at the end */
+        buf_free(&state->body);
+        return;
+    }
+    buf_append(&state->body, data, size);
+}
+
+/* Phase 3, the end of the request: routes.c answers it. */
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                                  const char *version, const char *upload_data, size_t *upload_data_size,
+                                  void **req_cls)
+{
+    (void)version;
+    http_server *server = cls;
+    request_state *state = *req_cls;
+    if (state == NULL)
+        return begin_request(server, connection, url, method, req_cls);
+    if (state->answered) {
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (*upload_data_size > 0) {
+        take_body(server, state, upload_data, *upload_data_size);
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    server_call call = {server, connection, state};
+    return routes_dispatch(&call, url, method) ? MHD_YES : MHD_NO;
+}
+
+static void on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
+                         enum MHD_RequestTerminationCode code)
+{
+    (void)connection;
+    http_server *server = cls;
+    request_state *state = *req_cls;
+    if (state == NULL)
+        return;
+    long long duration = (long long)(util_monotonic_us() - state->started_us);
+    int status = state->answered ? state->status : 499; /* the client went away before an answer */
+    (void)code;
+    log_access(state->method, state->route, state->path, status, duration, state->request_id);
+    metrics_request_finished(server->app->metrics, state->route, state->method, status, duration);
+    atomic_fetch_sub(&server->in_flight, 1);
+    buf_free(&state->body);
+    free(state);
+    *req_cls = NULL;
+}
+
+static void on_mhd_log(void *cls, const char *fmt, va_list args)
+{
+    (void)cls;
+    char message[512];
+    vsnprintf(message, sizeof message, fmt, args);
+    size_t len = strlen(message);
+    while (len > 0 && (message[len - 1] == '\n' || message[len - 1] == '\r'))
+        message[--len] = '\0';
+    log_msg(LOG_DEBUG, "http", "detail", message, NULL);
+}
+
+int http_start(app *application, http_server **out, char *err, size_t err_len)
+{
+    const config *cfg = application->cfg;
+    http_server *server = xcalloc(1, sizeof *server);
+    server->app = application;
+    server->cache = answer_cache_new();
+    *out = NULL;
+
+    struct sockaddr_storage address;
+    memset(&address, 0, sizeof address);
+    unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    if (strchr(cfg->listen_host, ':') != NULL) {
+        struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&address;
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons(cfg->listen_port);
+        if (inet_pton(AF_INET6, cfg->listen_host, &v6->sin6_addr) != 1) {
+            snprintf(err, err_len, "GPUREC_LISTEN: '%s' is not an IP address", cfg->listen_host);
+            answer_cache_free(server->cache);
+            free(server);
+            return -1;
+        }
+        flags |= MHD_USE_IPv6;
+    } else {
+        struct sockaddr_in *v4 = (struct sockaddr_in *)&address;
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons(cfg->listen_port);
+        if (inet_pton(AF_INET, cfg->listen_host, &v4->sin_addr) != 1) {
+            snprintf(err, err_len, "GPUREC_LISTEN: '%s' is not an IP address", cfg->listen_host);
+            answer_cache_free(server->cache);
+            free(server);
+            return -1;
+        }
+    }
+    server->daemon = MHD_start_daemon(
+        flags, cfg->listen_port, NULL, NULL, on_request, server, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->threads, MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, cfg->max_connections_per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
+        cfg->connection_timeout_s,
+        /* the request line and headers must fit here, so it stays above the service's own head limits */
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, HTTP_CONNECTION_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
+        MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL, MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
+    if (server->daemon == NULL) {
+        snprintf(err, err_len, "cannot listen on %s:%u (in use, or not permitted)", cfg->listen_host,
+                 (unsigned)cfg->listen_port);
+        answer_cache_free(server->cache);
+        free(server);
+        return -1;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    server->port = info ? info->port : cfg->listen_port;
+    *out = server;
+    return 0;
+}
+
+uint16_t http_port(const http_server *server)
+{
+    return server->port;
+}
+
+void http_stop(http_server *server, int drain_ms)
+{
+    if (server == NULL)
+        return;
+    /* The pool threads drop the listening socket from their epoll sets on their own time after quiescing, so it may
+     * only be closed once the daemon has stopped (closing it earlier makes MHD's epoll_ctl fail and abort). */
+    MHD_socket listener = MHD_quiesce_daemon(server->daemon);
+    int64_t deadline = util_monotonic_us() + (int64_t)drain_ms * 1000;
+    while (atomic_load(&server->in_flight) > 0 && util_monotonic_us() < deadline) {
+        struct timespec pause = {0, 10 * 1000000L};
+        nanosleep(&pause, NULL);
+    }
+    MHD_stop_daemon(server->daemon);
+    if (listener != MHD_INVALID_SOCKET)
+        close(listener);
+    answer_cache_free(server->cache);
+    free(server);
+}

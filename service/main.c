@@ -13,6 +13,7 @@
 
 #include "snapshot/catalog.h"
 #include "base/config.h"
+#include "store/catalog_load.h"
 #include "store/db.h"
 #include "face/http.h"
 #include "base/log.h"
@@ -50,7 +51,7 @@ static int prepare_catalog(const config *cfg, catalog **out, char *err, size_t e
     if (sqlite3_db_readonly(db, "main") == 1)
         log_msg(LOG_WARN, "the database is read-only: the catalog is served as it is, price refreshes will fail",
                 "db", cfg->db_path, NULL);
-    if (out != NULL && catalog_load(db, out, err, err_len) != 0)
+    if (out != NULL && store_catalog_load(db, out, err, err_len) != 0)
         goto out;
     rc = 0;
 out:

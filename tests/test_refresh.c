@@ -10,6 +10,7 @@
 
 #include "snapshot/catalog.h"
 #include "base/config.h"
+#include "store/catalog_load.h"
 #include "store/db.h"
 #include "worker/fetch.h"
 #include "worker/refresh.h"
@@ -122,7 +123,7 @@ static void catalog_version(char *buf, size_t len)
 {
     catalog *snap = NULL;
     char err[256];
-    ck_assert_msg(catalog_load(db, &snap, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(store_catalog_load(db, &snap, err, sizeof err) == 0, "%s", err);
     util_copy(buf, len, snap->version);
     catalog_release(snap);
 }

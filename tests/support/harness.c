@@ -12,6 +12,7 @@
 #include <curl/curl.h>
 
 #include "snapshot/catalog.h"
+#include "store/catalog_load.h"
 #include "store/db.h"
 #include "face/http.h"
 #include "base/log.h"
@@ -60,7 +61,7 @@ void harness_reload_catalog(harness *h)
     catalog *snap = NULL;
     char err[1024];
     ck_assert_msg(db_open(h->db_path, false, &db, err, sizeof err) == 0, "db_open: %s", err);
-    ck_assert_msg(catalog_load(db, &snap, err, sizeof err) == 0, "catalog_load: %s", err);
+    ck_assert_msg(store_catalog_load(db, &snap, err, sizeof err) == 0, "catalog_load: %s", err);
     db_close(db);
     catalog_publish(snap);
 }

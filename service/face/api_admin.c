@@ -16,7 +16,7 @@
 #include "wire/jsonv.h"
 #include "base/log.h"
 #include "worker/providers/provider.h"
-#include "worker/refresh.h"
+#include "store/history.h"
 #include "worker/worker.h"
 
 #define HISTORY_DEFAULT_LIMIT 100
@@ -188,8 +188,8 @@ int api_instance_history(const http_request *req, http_reply *reply)
 
     json_t *body = NULL;
     char err[256];
-    if (refresh_history_json(req->app->cfg->db_path, provider, instance_type, region, pricing, cursor, (int)limit,
-                             &body, err, sizeof err) != 0) {
+    if (store_history_json(req->app->cfg->db_path, provider, instance_type, region, pricing, cursor, (int)limit,
+                           &body, err, sizeof err) != 0) {
         log_msg(LOG_ERROR, "price history unavailable", "error", err, NULL);
         http_reply_problem(reply, problem_new(503, "history-unavailable", "Service Unavailable",
                                               "The price history cannot be read now."));

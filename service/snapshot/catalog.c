@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,17 +52,18 @@ const catalog_provider *catalog_find_provider(const catalog *snap, const char *i
     return index < 0 ? NULL : &snap->providers[index];
 }
 
-long catalog_provider_index(const catalog *snap, const char *id)
+/* The one binary search of the snapshot: the index of the item that compares equal to key, or -1. cmp orders item i
+ * against key. */
+static long search(const void *items, size_t count, int (*cmp)(const void *items, size_t i, const void *key),
+                   const void *key)
 {
-    if (id == NULL)
-        return -1;
-    size_t lo = 0, hi = snap->provider_count;
+    size_t lo = 0, hi = count;
     while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int cmp = strcmp(snap->providers[mid].id, id);
-        if (cmp == 0)
+        size_t mid = lo + (hi - lo) / 2;
+        int c = cmp(items, mid, key);
+        if (c == 0)
             return (long)mid;
-        if (cmp < 0)
+        if (c < 0)
             lo = mid + 1;
         else
             hi = mid;
@@ -69,45 +71,57 @@ long catalog_provider_index(const catalog *snap, const char *id)
     return -1;
 }
 
+_Static_assert(offsetof(catalog_provider, id) == 0, "search_id reads the id first");
+_Static_assert(offsetof(catalog_gpu, id) == 0, "search_id reads the id first");
+
+typedef struct id_key {
+    size_t size; /* of one item */
+    const char *id;
+} id_key;
+
+/* Items whose first member is their id. */
+static int compare_id(const void *items, size_t i, const void *key)
+{
+    const id_key *k = key;
+    return strcmp(*(const char *const *)((const char *)items + i * k->size), k->id);
+}
+
+static long search_id(const void *items, size_t count, size_t size, const char *id)
+{
+    id_key key = {size, id};
+    return id == NULL ? -1 : search(items, count, compare_id, &key);
+}
+
+long catalog_provider_index(const catalog *snap, const char *id)
+{
+    return search_id(snap->providers, snap->provider_count, sizeof *snap->providers, id);
+}
+
 const catalog_gpu *catalog_find_gpu(const catalog *snap, const char *id)
 {
-    if (id == NULL)
-        return NULL;
-    size_t lo = 0, hi = snap->gpu_count;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int cmp = strcmp(snap->gpus[mid].id, id);
-        if (cmp == 0)
-            return &snap->gpus[mid];
-        if (cmp < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return NULL;
+    long i = search_id(snap->gpus, snap->gpu_count, sizeof *snap->gpus, id);
+    return i < 0 ? NULL : &snap->gpus[i];
+}
+
+typedef struct pair_key {
+    catalog_pair_of pair_of;
+    const char *provider_id, *id;
+} pair_key;
+
+static int compare_pair(const void *items, size_t i, const void *key)
+{
+    const pair_key *k = key;
+    const char *provider_id, *id;
+    k->pair_of(items, i, &provider_id, &id);
+    int c = strcmp(provider_id, k->provider_id);
+    return c != 0 ? c : strcmp(id, k->id);
 }
 
 long catalog_search_pair(const void *items, size_t count, catalog_pair_of pair_of, const char *provider_id,
                          const char *id)
 {
-    if (provider_id == NULL || id == NULL)
-        return -1;
-    size_t lo = 0, hi = count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const char *mid_provider, *mid_id;
-        pair_of(items, mid, &mid_provider, &mid_id);
-        int cmp = strcmp(mid_provider, provider_id);
-        if (cmp == 0)
-            cmp = strcmp(mid_id, id);
-        if (cmp == 0)
-            return (long)mid;
-        if (cmp < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return -1;
+    pair_key key = {pair_of, provider_id, id};
+    return provider_id == NULL || id == NULL ? -1 : search(items, count, compare_pair, &key);
 }
 
 static void region_pair(const void *items, size_t i, const char **provider_id, const char **id)

@@ -5,6 +5,18 @@
 
 #include "store/db.h"
 
+/* The filters of both queries: ?1 provider, ?2 instance type, ?3 region and ?4 pricing model (NULL: any). */
+static void bind_filters(sqlite3_stmt *st, const char *provider, const char *instance_type, const char *region,
+                         const char *pricing)
+{
+    sqlite3_bind_text(st, 1, provider, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, instance_type, -1, SQLITE_STATIC);
+    if (region)
+        sqlite3_bind_text(st, 3, region, -1, SQLITE_STATIC);
+    if (pricing)
+        sqlite3_bind_text(st, 4, pricing, -1, SQLITE_STATIC);
+}
+
 int store_history_json(const char *db_path, const char *provider, const char *instance_type, const char *region,
                        const char *pricing, long long cursor, int limit, json_t **out, char *err, size_t err_len)
 {
@@ -25,12 +37,7 @@ int store_history_json(const char *db_path, const char *provider, const char *in
     snprintf(sql, sizeof sql, "SELECT count(*) FROM price_history WHERE %s", filters);
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         goto sql_error;
-    sqlite3_bind_text(st, 1, provider, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, instance_type, -1, SQLITE_STATIC);
-    if (region)
-        sqlite3_bind_text(st, 3, region, -1, SQLITE_STATIC);
-    if (pricing)
-        sqlite3_bind_text(st, 4, pricing, -1, SQLITE_STATIC);
+    bind_filters(st, provider, instance_type, region, pricing);
     if (sqlite3_step(st) != SQLITE_ROW)
         goto sql_error;
     long long total = sqlite3_column_int64(st, 0);
@@ -43,12 +50,7 @@ int store_history_json(const char *db_path, const char *provider, const char *in
              filters);
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         goto sql_error;
-    sqlite3_bind_text(st, 1, provider, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, instance_type, -1, SQLITE_STATIC);
-    if (region)
-        sqlite3_bind_text(st, 3, region, -1, SQLITE_STATIC);
-    if (pricing)
-        sqlite3_bind_text(st, 4, pricing, -1, SQLITE_STATIC);
+    bind_filters(st, provider, instance_type, region, pricing);
     sqlite3_bind_int64(st, 5, cursor);
     sqlite3_bind_int(st, 6, limit + 1);
     items = json_array();

@@ -133,6 +133,17 @@ static void bind_key(sqlite3_stmt *st, const price_row *row)
     sqlite3_bind_text(st, 4, pricing_model_name(row->model), -1, SQLITE_STATIC);
 }
 
+/* The key (?1-?4) and the price (?5 hourly, ?6 currency, ?7 source, ?8 fetched_at, ?9 effective_at) of a row. */
+static void bind_price(sqlite3_stmt *st, const price_row *row, const char *fetched_at)
+{
+    bind_key(st, row);
+    sqlite3_bind_double(st, 5, row->hourly);
+    sqlite3_bind_text(st, 6, row->currency, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 7, row->source, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 8, fetched_at, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 9, row->effective_at, -1, SQLITE_STATIC);
+}
+
 /* Applies the valid, de-duplicated rows; run records are created as providers appear. 0 or -1 with err. */
 static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr, store_applied *out, char *err,
                       size_t err_len)
@@ -193,12 +204,7 @@ static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr,
                     goto out;
                 }
             }
-            bind_key(a.history, row);
-            sqlite3_bind_double(a.history, 5, row->hourly);
-            sqlite3_bind_text(a.history, 6, row->currency, -1, SQLITE_STATIC);
-            sqlite3_bind_text(a.history, 7, row->source, -1, SQLITE_STATIC);
-            sqlite3_bind_text(a.history, 8, in->started_at, -1, SQLITE_STATIC);
-            sqlite3_bind_text(a.history, 9, row->effective_at, -1, SQLITE_STATIC);
+            bind_price(a.history, row, in->started_at);
             sqlite3_bind_int64(a.history, 10, rec->id);
             if (sqlite3_step(a.history) != SQLITE_DONE) {
                 sql_fail(db, "writing price history", err, err_len);
@@ -208,12 +214,7 @@ static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr,
             rec->changed++;
             out->changed++;
         }
-        bind_key(a.upsert, row);
-        sqlite3_bind_double(a.upsert, 5, row->hourly);
-        sqlite3_bind_text(a.upsert, 6, row->currency, -1, SQLITE_STATIC);
-        sqlite3_bind_text(a.upsert, 7, row->source, -1, SQLITE_STATIC);
-        sqlite3_bind_text(a.upsert, 8, in->started_at, -1, SQLITE_STATIC);
-        sqlite3_bind_text(a.upsert, 9, row->effective_at, -1, SQLITE_STATIC);
+        bind_price(a.upsert, row, in->started_at);
         if (row->spot_interruption[0] != '\0')
             sqlite3_bind_text(a.upsert, 10, row->spot_interruption, -1, SQLITE_STATIC);
         else

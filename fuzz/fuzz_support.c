@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "store/catalog_load.h"
 #include "store/db.h"
 #include "worker/fetch.h"
 #include "store/migrate.h"
@@ -40,7 +41,7 @@ const catalog *fuzz_catalog(void)
     sqlite3 *db = NULL;
     char err[1024];
     if (db_open(path, true, &db, err, sizeof err) != 0 || migrate_apply(db, migrations, NULL, err, sizeof err) != 0 ||
-        catalog_load(db, &snap, err, sizeof err) != 0) {
+        store_catalog_load(db, &snap, err, sizeof err) != 0) {
         fprintf(stderr, "fuzz: cannot build the seed catalog (run from the repository root): %s\n", err);
         abort();
     }

@@ -13,6 +13,7 @@
 
 #include "snapshot/catalog.h"
 #include "base/config.h"
+#include "store/catalog_load.h"
 #include "store/db.h"
 #include "face/http.h"
 #include "base/log.h"
@@ -20,6 +21,7 @@
 #include "store/migrate.h"
 #include "engine/recommend.h"
 #include "base/util.h"
+#include "store/history.h"
 #include "worker/refresh.h"
 #include "worker/worker.h"
 
@@ -51,7 +53,7 @@ static int prepare_catalog(const config *cfg, catalog **out, char *err, size_t e
     if (sqlite3_db_readonly(db, "main") == 1)
         log_msg(LOG_WARN, "the database is read-only: the catalog is served as it is, price refreshes will fail",
                 "db", cfg->db_path, NULL);
-    if (out != NULL && catalog_load(db, out, err, err_len) != 0)
+    if (out != NULL && store_catalog_load(db, out, err, err_len) != 0)
         goto out;
     rc = 0;
 out:
@@ -82,7 +84,7 @@ static int run_serve(const config *cfg)
 
     application.cfg = cfg;
     application.metrics = metrics_new();
-    application.read_history = refresh_history_json;
+    application.read_history = store_history_json;
     atomic_init(&application.draining, false);
     if (prepare_catalog(cfg, &snap, err, sizeof err) != 0) {
         log_msg(LOG_ERROR, "cannot load the catalog", "error", err, NULL);

@@ -11,6 +11,7 @@
 
 #include "engine/estimate.h"
 #include "snapshot/catalog.h"
+#include "store/catalog_load.h"
 #include "wire/problem.h"
 #include "support/check_support.h"
 #include "support/harness.h"
@@ -49,7 +50,7 @@ static void load_fixture(void)
     exec_file(db, "migrations/0001_schema.sql");
     exec_file(db, "tests/data/estimate/fixture.sql");
     char err[256] = "";
-    ck_assert_msg(catalog_load(db, &fixture_snap, err, sizeof err) == 0, "catalog_load: %s", err);
+    ck_assert_msg(store_catalog_load(db, &fixture_snap, err, sizeof err) == 0, "catalog_load: %s", err);
     sqlite3_close(db);
 }
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "snapshot/catalog.h"
+#include "store/catalog_load.h"
 #include "store/db.h"
 #include "harness.h"
 #include "support/check_support.h"
@@ -22,7 +23,7 @@ static void setup(void)
 {
     db_path = harness_make_db();
     ck_assert_int_eq(db_open(db_path, false, &db, err, sizeof err), 0);
-    ck_assert_msg(catalog_load(db, &snap, err, sizeof err) == 0, "catalog_load: %s", err);
+    ck_assert_msg(store_catalog_load(db, &snap, err, sizeof err) == 0, "catalog_load: %s", err);
 }
 
 static void teardown(void)
@@ -109,7 +110,7 @@ START_TEST(foreign_currency_is_converted_with_fx_rates)
                              err, sizeof err),
                      0);
     catalog *fresh = NULL;
-    ck_assert_int_eq(catalog_load(db, &fresh, err, sizeof err), 0);
+    ck_assert_int_eq(store_catalog_load(db, &fresh, err, sizeof err), 0);
     const catalog_instance *in = catalog_find_instance(fresh, "aws", "p5.48xlarge");
     bool seen = false;
     for (size_t i = 0; i < in->offer_count; i++) {
@@ -138,7 +139,7 @@ START_TEST(price_in_a_currency_without_rate_is_refused)
                                  err, sizeof err) == 0,
                      1);
     catalog *fresh = NULL;
-    ck_assert_int_eq(catalog_load(db, &fresh, err, sizeof err), -1);
+    ck_assert_int_eq(store_catalog_load(db, &fresh, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "XAU"));
     ck_assert_ptr_null(fresh);
 }
@@ -147,7 +148,7 @@ END_TEST
 START_TEST(version_follows_content)
 {
     catalog *again = NULL;
-    ck_assert_int_eq(catalog_load(db, &again, err, sizeof err), 0);
+    ck_assert_int_eq(store_catalog_load(db, &again, err, sizeof err), 0);
     ck_assert_str_eq(again->version, snap->version);
     catalog_release(again);
     ck_assert_int_eq(db_exec(db,
@@ -156,7 +157,7 @@ START_TEST(version_follows_content)
                              "prices LIMIT 1)",
                              err, sizeof err),
                      0);
-    ck_assert_int_eq(catalog_load(db, &again, err, sizeof err), 0);
+    ck_assert_int_eq(store_catalog_load(db, &again, err, sizeof err), 0);
     ck_assert_str_ne(again->version, snap->version);
     catalog_release(again);
 }
@@ -191,7 +192,7 @@ START_TEST(publication_keeps_readers_safe)
     ck_assert_ptr_eq(reader, snap);
     ck_assert_int_eq(atomic_load(&snap->refs), 3);
     catalog *next = NULL;
-    ck_assert_int_eq(catalog_load(db, &next, err, sizeof err), 0);
+    ck_assert_int_eq(store_catalog_load(db, &next, err, sizeof err), 0);
     catalog_publish(next);
     ck_assert_int_eq(atomic_load(&snap->refs), 2); /* the publisher's reference went, the reader's stays */
     ck_assert_str_eq(reader->version, snap->version);
@@ -228,7 +229,7 @@ START_TEST(concurrent_readers_and_publisher)
         pthread_create(&readers[i], NULL, read_many, NULL);
     for (int i = 0; i < 40; i++) {
         catalog *next = NULL;
-        ck_assert_int_eq(catalog_load(db, &next, err, sizeof err), 0);
+        ck_assert_int_eq(store_catalog_load(db, &next, err, sizeof err), 0);
         catalog_publish(next);
     }
     for (int i = 0; i < 3; i++)

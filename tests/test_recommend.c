@@ -16,6 +16,7 @@
 #include <sqlite3.h>
 
 #include "snapshot/catalog.h"
+#include "store/catalog_load.h"
 #include "store/migrate.h"
 #include "engine/recommend.h"
 #include "support/check_support.h"
@@ -80,7 +81,7 @@ enum { I_A100X8, I_H100X8, I_L4HALF, I_L4X1, I_L4X4, I_T4X1, I_H100X1, I_H100X8I
 #define OFFER(inst_, region_, ...)                                                                                    \
     {.instance = &instances[inst_], .region = &regions[region_], .prices = {__VA_ARGS__}}
 
-/* Sorted by provider, instance, region, as catalog_load sorts them. */
+/* Sorted by provider, instance, region, as store_catalog_load sorts them. */
 static catalog_offer offers[] = {
     OFFER(I_A100X8, 0, [PRICING_ON_DEMAND] = PRICE(30.00), [PRICING_SPOT] = PRICE(12.00)),
     OFFER(I_A100X8, 1, [PRICING_ON_DEMAND] = PRICE(32.77), [PRICING_SPOT] = PRICE(10.00)),
@@ -711,7 +712,7 @@ static void load_seed(void)
     ck_assert_int_eq(sqlite3_exec(db, "PRAGMA foreign_keys=ON", NULL, NULL, NULL), SQLITE_OK);
     int applied = 0;
     ck_assert_msg(migrate_apply(db, "migrations", &applied, err, sizeof err) == 0, "migrate: %s", err);
-    ck_assert_msg(catalog_load(db, &seed, err, sizeof err) == 0, "catalog_load: %s", err);
+    ck_assert_msg(store_catalog_load(db, &seed, err, sizeof err) == 0, "catalog_load: %s", err);
     sqlite3_close(db);
 }
 

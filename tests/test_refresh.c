@@ -10,7 +10,9 @@
 
 #include "snapshot/catalog.h"
 #include "base/config.h"
+#include "store/catalog_load.h"
 #include "store/db.h"
+#include "store/history.h"
 #include "worker/fetch.h"
 #include "worker/refresh.h"
 #include "support/check_support.h"
@@ -122,7 +124,7 @@ static void catalog_version(char *buf, size_t len)
 {
     catalog *snap = NULL;
     char err[256];
-    ck_assert_msg(catalog_load(db, &snap, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(store_catalog_load(db, &snap, err, sizeof err) == 0, "%s", err);
     util_copy(buf, len, snap->version);
     catalog_release(snap);
 }
@@ -226,8 +228,8 @@ START_TEST(test_azure_run_applies_prices_and_history)
     /* The history endpoint's reader: newest first, paged by cursor. */
     json_t *page = NULL;
     char err[256];
-    ck_assert_msg(refresh_history_json(db_path, "azure", "Standard_ND96isr_H100_v5", "eastus", "on_demand", 0, 1,
-                                       &page, err, sizeof err) == 0,
+    ck_assert_msg(store_history_json(db_path, "azure", "Standard_ND96isr_H100_v5", "eastus", "on_demand", 0, 1,
+                                     &page, err, sizeof err) == 0,
                   "%s", err);
     ck_assert_int_eq(json_integer_value(json_object_get(page, "total")), 2);
     const json_t *items = json_object_get(page, "items");
@@ -236,8 +238,8 @@ START_TEST(test_azure_run_applies_prices_and_history)
     const char *cursor = json_string_value(json_object_get(page, "next_cursor"));
     ck_assert_ptr_nonnull(cursor);
     json_t *next = NULL;
-    ck_assert(refresh_history_json(db_path, "azure", "Standard_ND96isr_H100_v5", "eastus", "on_demand",
-                                   strtoll(cursor, NULL, 10), 1, &next, err, sizeof err) == 0);
+    ck_assert(store_history_json(db_path, "azure", "Standard_ND96isr_H100_v5", "eastus", "on_demand",
+                                 strtoll(cursor, NULL, 10), 1, &next, err, sizeof err) == 0);
     const json_t *older = json_array_get(json_object_get(next, "items"), 0);
     ck_assert_double_eq_tol(json_number_value(json_object_get(older, "hourly")), seed, 1e-9);
     ck_assert(json_is_null(json_object_get(next, "next_cursor")));

@@ -1,6 +1,9 @@
 /* The in-memory catalog snapshot that every request reads.
  *
- * A snapshot is built from SQLite (catalog_load), then published with one atomic pointer swap (catalog_publish).
+ * The snapshot layer: this header, build.h (making a snapshot from rows) and the shapes index. It includes base/ only,
+ * never SQLite, HTTP or curl headers: the store reads the database into a builder (store/catalog_load.h).
+ *
+ * A snapshot is built (build.h), then published with one atomic pointer swap (catalog_publish).
  * Once published it is immutable: any thread may read it without locks while it holds a reference taken with
  * catalog_acquire() and given back with catalog_release(). The thread that publishes (start-up, then the refresh
  * worker) owns the holder; readers never block on it.
@@ -14,8 +17,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include <sqlite3.h>
 
 #include "base/vocab.h"
 
@@ -183,10 +184,6 @@ typedef struct catalog {
     void *arena; /* owns every string and array above */
 } catalog;
 
-/* Builds a snapshot from the database (one read transaction). Caller owns *out (refs 1) and frees it with
- * catalog_release(). Returns 0, or -1 with a message in err. Prices whose currency has no fx rate are an error. */
-int catalog_load(sqlite3 *db, catalog **out, char *err, size_t err_len);
-
 /* Takes a reference to the published snapshot, or NULL when none is published yet. Never blocks. */
 catalog *catalog_acquire(void);
 /* Gives back a reference; the last one frees the snapshot. Accepts NULL. */
@@ -203,6 +200,14 @@ const catalog_offer *catalog_find_offer(const catalog *snap, const char *provide
                                         const char *region_id);
 /* The provider's index in snap->providers, or -1. */
 long catalog_provider_index(const catalog *snap, const char *id);
+/* The fx rate of a currency, or NULL when the snapshot has none. */
+const catalog_fx *catalog_find_fx(const catalog *snap, const char *currency);
+
+/* Names item i of an array sorted by (provider id, id). */
+typedef void (*catalog_pair_of)(const void *items, size_t i, const char **provider_id, const char **id);
+/* Binary search of such an array: the index of the item named (provider_id, id), or -1 (also when either is NULL). */
+long catalog_search_pair(const void *items, size_t count, catalog_pair_of pair_of, const char *provider_id,
+                         const char *id);
 
 /* Dense peak of one GPU at a precision, in TFLOPS (TOPS for int8/int4), or NAN when the part cannot run it at a
  * useful rate. fp64 is the better of the vector and tensor figures; int4 uses the int8 figure. */

@@ -187,18 +187,71 @@ static bool retryable_status(long code)
     return code == 429 || (code >= 500 && code <= 599);
 }
 
+/* Forgets what an earlier attempt received. */
+static void reset_attempt(transfer *t)
+{
+    t->len = 0;
+    t->delivered = 0;
+    t->discarded = 0;
+    t->too_large = false;
+    t->sink_failed = false;
+    t->etag[0] = '\0';
+}
+
+static void apply_defaults(fetch_options *opt)
+{
+    if (opt->max_attempts <= 0)
+        opt->max_attempts = 4;
+    if (opt->backoff_ms <= 0)
+        opt->backoff_ms = 500;
+    if (opt->max_retry_after_s <= 0)
+        opt->max_retry_after_s = 30;
+    if (opt->connect_timeout_s <= 0)
+        opt->connect_timeout_s = 10;
+}
+
+/* The transfer's options and request headers (returned: the caller frees them after the transfer). */
+static struct curl_slist *setup_transfer(CURL *curl, const char *url, const fetch_options *opt, transfer *t)
+{
+    struct curl_slist *headers = NULL;
+    if (opt->etag != NULL && opt->etag[0] != '\0') {
+        char line[300];
+        snprintf(line, sizeof line, "If-None-Match: %s", opt->etag);
+        headers = curl_slist_append(headers, line);
+    }
+    headers = curl_slist_append(headers, "Accept: application/json, text/csv, */*");
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, ""); /* every encoding libcurl can decode (gzip at least) */
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, "gpurec/" GPUREC_VERSION);
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, opt->connect_timeout_s);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, opt->timeout_s > 0 ? opt->timeout_s : 0L);
+    if (opt->stall_timeout_s > 0) {
+        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, STALL_BYTES_PER_S);
+        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, opt->stall_timeout_s);
+    }
+    if (opt->max_bytes != 0 && opt->max_bytes < (size_t)INT64_MAX)
+        curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)opt->max_bytes);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, t);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, t);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, t);
+    return headers;
+}
+
 static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, void *sink_ctx, fetch_result *res,
                char *err, size_t err_len)
 {
     fetch_options opt = *opt_in;
-    if (opt.max_attempts <= 0)
-        opt.max_attempts = 4;
-    if (opt.backoff_ms <= 0)
-        opt.backoff_ms = 500;
-    if (opt.max_retry_after_s <= 0)
-        opt.max_retry_after_s = 30;
-    if (opt.connect_timeout_s <= 0)
-        opt.connect_timeout_s = 10;
+    apply_defaults(&opt);
 
     char shown[256];
     fetch_redact_url(url, shown, sizeof shown);
@@ -217,44 +270,10 @@ static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, vo
         goto out;
     }
     t.curl = curl;
-    if (opt.etag != NULL && opt.etag[0] != '\0') {
-        char line[300];
-        snprintf(line, sizeof line, "If-None-Match: %s", opt.etag);
-        headers = curl_slist_append(headers, line);
-    }
-    headers = curl_slist_append(headers, "Accept: application/json, text/csv, */*");
-    curl_easy_setopt(curl, CURLOPT_URL, url);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, ""); /* every encoding libcurl can decode (gzip at least) */
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, "gpurec/" GPUREC_VERSION);
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, opt.connect_timeout_s);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT, opt.timeout_s > 0 ? opt.timeout_s : 0L);
-    if (opt.stall_timeout_s > 0) {
-        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, STALL_BYTES_PER_S);
-        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, opt.stall_timeout_s);
-    }
-    if (opt.max_bytes != 0 && opt.max_bytes < (size_t)INT64_MAX)
-        curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)opt.max_bytes);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &t);
-    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
-    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &t);
-    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &t);
+    headers = setup_transfer(curl, url, &opt, &t);
 
     for (int attempt = 1;; attempt++) {
-        t.len = 0;
-        t.delivered = 0;
-        t.discarded = 0;
-        t.too_large = false;
-        t.sink_failed = false;
-        t.etag[0] = '\0';
+        reset_attempt(&t);
         res->attempts = attempt;
         char curl_msg[CURL_ERROR_SIZE] = "";
         curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, curl_msg);

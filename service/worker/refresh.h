@@ -3,12 +3,9 @@
  * the adapter's fetch state, record the run in refresh_runs). Any failure rolls the whole run back, so the old
  * prices stay, and records the failed run in a small transaction of its own.
  *
- * Validation is the same for every adapter: a price must be positive and finite, in a currency of fx_rates, not
- * effective in the future, at most REFRESH_MAX_USD_PER_GPU_HOUR, and within a factor of REFRESH_MAX_JUMP of the price
- * it replaces; other rows are rejected
- * and counted. Rows for an instance type or region the catalog does not have are skipped (not rejected). A run with
- * no valid row fails. The feed adapter's rows may belong to several providers: its run is recorded once per provider
- * it priced. */
+ * The catalog the rows are checked against is read by the one loader (store/catalog_load.h); validation is
+ * worker/validate.h, the transaction store/prices_apply.h. A run with no valid row fails. The feed adapter's rows
+ * may belong to several providers: its run is recorded once per provider it priced. */
 #ifndef GPUREC_REFRESH_H
 #define GPUREC_REFRESH_H
 
@@ -17,18 +14,10 @@
 #include <stdint.h>
 #include <time.h>
 
-#include <jansson.h>
 #include <sqlite3.h>
 
 #include "base/config.h"
-
-/* A price moving by more than this factor either way against the stored one is taken for a parsing or feed error
- * (a unit slip such as a monthly or per-term total read as hourly is a factor of 730 or more). */
-#define REFRESH_MAX_JUMP 5.0
-/* Above this per GPU and hour (in USD at the stored fx rate) a price is absurd whatever it replaces: the dearest list
- * prices are about 12 USD per GPU-hour (8 x H100: AWS p5.48xlarge 98.32 USD/h, Azure ND96isr_H100_v5 98.32 USD/h,
- * from their pricing pages in 2024), so this leaves a margin of 8 for newer parts. */
-#define REFRESH_MAX_USD_PER_GPU_HOUR 100.0
+#include "worker/validate.h"
 
 typedef struct refresh_outcome {
     char status[12];       /* "ok", "unchanged" or "error" */
@@ -51,11 +40,5 @@ typedef struct refresh_outcome {
  * why). */
 int refresh_run(sqlite3 *db, const config *cfg, const char *adapter, const atomic_bool *stop, time_t now,
                 refresh_outcome *out);
-
-/* The price history of one instance type as {"items": [...], "total": N, "next_cursor": ...}, newest first, read
- * from db_path through a read-only connection of its own. region and pricing may be NULL (all); cursor is the
- * next_cursor of the previous page (0 = first page). Caller owns *out. Returns 0, or -1 with err. */
-int refresh_history_json(const char *db_path, const char *provider, const char *instance_type, const char *region,
-                         const char *pricing, long long cursor, int limit, json_t **out, char *err, size_t err_len);
 
 #endif

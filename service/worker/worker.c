@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "snapshot/catalog.h"
+#include "store/catalog_load.h"
 #include "store/db.h"
 #include "worker/fetch.h"
 #include "base/log.h"
@@ -160,7 +161,7 @@ static void publish_catalog(sqlite3 *db)
 {
     catalog *snap = NULL;
     char err[256];
-    if (catalog_load(db, &snap, err, sizeof err) != 0) {
+    if (store_catalog_load(db, &snap, err, sizeof err) != 0) {
         log_msg(LOG_ERROR, "refresh: cannot rebuild the catalog", "error", err, NULL);
         return;
     }

@@ -13,13 +13,14 @@
 #include <curl/curl.h>
 
 #include "snapshot/catalog.h"
+#include "store/catalog_load.h"
 #include "store/db.h"
 #include "face/http.h"
 #include "base/log.h"
 #include "face/metrics.h"
 #include "store/migrate.h"
 #include "base/util.h"
-#include "worker/refresh.h"
+#include "store/history.h"
 #include "worker/worker.h"
 
 struct harness {
@@ -62,7 +63,7 @@ void harness_reload_catalog(harness *h)
     catalog *snap = NULL;
     char err[1024];
     ck_assert_msg(db_open(h->db_path, false, &db, err, sizeof err) == 0, "db_open: %s", err);
-    ck_assert_msg(catalog_load(db, &snap, err, sizeof err) == 0, "catalog_load: %s", err);
+    ck_assert_msg(store_catalog_load(db, &snap, err, sizeof err) == 0, "catalog_load: %s", err);
     db_close(db);
     catalog_publish(snap);
 }
@@ -89,7 +90,7 @@ harness *harness_start_with(harness_configure configure, void *ctx)
 
     char err[1024];
     h->application.cfg = &h->cfg;
-    h->application.read_history = refresh_history_json;
+    h->application.read_history = store_history_json;
     h->application.metrics = metrics_new();
     atomic_init(&h->application.draining, false);
     ck_assert_msg(worker_start(&h->cfg, &h->refresher, err, sizeof err) == 0, "worker_start: %s", err);

@@ -29,44 +29,29 @@ const provider_adapter *provider_adapter_find(const char *id)
     return NULL;
 }
 
-static int compare_pair(const char *p1, const char *id1, const char *p2, const char *id2)
+static void instance_pair(const void *items, size_t i, const char **provider, const char **id)
 {
-    int c = strcmp(p1, p2);
-    return c != 0 ? c : strcmp(id1, id2);
+    const provider_instance *in = (const provider_instance *)items + i;
+    *provider = in->provider;
+    *id = in->id;
+}
+
+static void region_pair(const void *items, size_t i, const char **provider, const char **id)
+{
+    const provider_region *r = (const provider_region *)items + i;
+    *provider = r->provider;
+    *id = r->id;
 }
 
 const provider_instance *provider_find_instance(const provider_run *run, const char *provider, const char *id)
 {
-    size_t lo = 0, hi = run->instance_count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const provider_instance *in = &run->instances[mid];
-        int c = compare_pair(in->provider, in->id, provider, id);
-        if (c == 0)
-            return in;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return NULL;
+    long i = catalog_search_pair(run->instances, run->instance_count, instance_pair, provider, id);
+    return i < 0 ? NULL : &run->instances[i];
 }
 
 bool provider_has_region(const provider_run *run, const char *provider, const char *region)
 {
-    size_t lo = 0, hi = run->region_count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const provider_region *r = &run->regions[mid];
-        int c = compare_pair(r->provider, r->id, provider, region);
-        if (c == 0)
-            return true;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
+    return catalog_search_pair(run->regions, run->region_count, region_pair, provider, region) >= 0;
 }
 
 const provider_state *provider_find_state(const provider_run *run, const char *url)

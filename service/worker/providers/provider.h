@@ -16,29 +16,8 @@
 
 #include "snapshot/catalog.h"
 #include "base/config.h"
+#include "store/price_row.h"
 #include "worker/fetch.h"
-
-/* One price as an adapter read it, in the provider's own currency. */
-typedef struct price_row {
-    char provider[16];
-    char instance_type[64];
-    char region[48];
-    pricing_model model;
-    double hourly;              /* per instance-hour; reservations as the no-upfront hourly equivalent */
-    char currency[4];           /* ISO 4217 */
-    char effective_at[32];      /* ISO 8601 UTC as the provider states it; "" when it does not */
-    char spot_interruption[16]; /* an interruption band such as "<5%", "" when unknown or not spot */
-    char source[128];           /* where it came from, e.g. "aws:price-list" or "feed:https://host/path" */
-    int rank;                   /* among rows with one key the higher rank wins, then the later effective_at */
-} price_row;
-
-/* What an adapter remembers between runs per URL (ETag, or a version such as an AWS offer file's version URL).
- * States are saved in the same transaction as the prices, so a failed run does not skip the data next time. */
-typedef struct provider_state {
-    char *url;
-    char *etag;    /* NULL when none */
-    char *version; /* NULL when none */
-} provider_state;
 
 typedef struct price_batch {
     price_row *rows;

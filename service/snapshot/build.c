@@ -1,0 +1,277 @@
+#include "snapshot/build.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "snapshot/arena.h"
+#include "snapshot/shapes.h"
+
+struct catalog_builder {
+    catalog *snap;
+    arena *arena;
+    uint64_t hash; /* content hash: the snapshot's version */
+    size_t cap;    /* rows reserved for the table being filled */
+    catalog_offer *current; /* the offer the last price went to */
+};
+
+catalog_builder *catalog_build_new(void)
+{
+    catalog_builder *b = xcalloc(1, sizeof *b);
+    b->snap = xcalloc(1, sizeof *b->snap);
+    b->arena = arena_new();
+    b->snap->arena = b->arena;
+    atomic_init(&b->snap->refs, 1);
+    b->hash = UTIL_FNV_OFFSET;
+    return b;
+}
+
+void catalog_build_free(catalog_builder *b)
+{
+    if (b == NULL)
+        return;
+    catalog_release(b->snap);
+    free(b);
+}
+
+void catalog_build_reserve(catalog_builder *b, catalog_table table, size_t count)
+{
+    catalog *snap = b->snap;
+    b->cap = count;
+    void *rows = NULL;
+    switch (table) {
+    case CATALOG_PROVIDERS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->providers); break;
+    case CATALOG_REGIONS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->regions); break;
+    case CATALOG_GPUS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->gpus); break;
+    case CATALOG_INSTANCES: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->instances); break;
+    case CATALOG_FX: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->fx); break;
+    case CATALOG_OFFERS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->offers); break;
+    }
+    switch (table) {
+    case CATALOG_PROVIDERS: snap->providers = rows; break;
+    case CATALOG_REGIONS: snap->regions = rows; break;
+    case CATALOG_GPUS: snap->gpus = rows; break;
+    case CATALOG_INSTANCES: snap->instances = rows; break;
+    case CATALOG_FX: snap->fx = rows; break;
+    case CATALOG_OFFERS: snap->offers = rows; break;
+    }
+}
+
+/* A text of a row, interned and folded into the content hash. */
+static const char *text(catalog_builder *b, const char *value)
+{
+    if (value != NULL)
+        b->hash = util_fnv1a(b->hash, value, strlen(value) + 1);
+    else
+        b->hash = util_fnv1a(b->hash, "\x01", 1);
+    return arena_intern(b->arena, value);
+}
+
+/* A number of a row, folded into the content hash. */
+static double real(catalog_builder *b, double value)
+{
+    b->hash = util_fnv1a(b->hash, &value, sizeof value);
+    return value;
+}
+
+catalog_added catalog_build_provider(catalog_builder *b, const catalog_provider_row *row)
+{
+    catalog *snap = b->snap;
+    if (snap->provider_count >= b->cap)
+        return CATALOG_FULL;
+    catalog_provider *p = (catalog_provider *)&snap->providers[snap->provider_count++];
+    p->id = text(b, row->id);
+    p->name = text(b, row->name);
+    p->currency = text(b, row->currency);
+    p->price_source = text(b, row->price_source);
+    /* a refresh's outcome is not content: it stays out of the version */
+    p->refresh_status = "never";
+    if (row->last_run_status != NULL) {
+        p->refresh_status = strcmp(row->last_run_status, "error") == 0 ? "error" : "ok";
+        p->last_attempt_at = arena_intern(b->arena, row->last_attempt_at);
+        p->last_error = arena_intern(b->arena, row->last_error);
+    }
+    p->last_success_at = arena_intern(b->arena, row->last_success_at);
+    p->price_rows = row->price_rows;
+    return CATALOG_ADDED;
+}
+
+catalog_added catalog_build_region(catalog_builder *b, const catalog_region_row *row)
+{
+    catalog *snap = b->snap;
+    if (snap->region_count >= b->cap)
+        return CATALOG_FULL;
+    catalog_region *r = (catalog_region *)&snap->regions[snap->region_count];
+    r->provider = catalog_find_provider(snap, text(b, row->provider_id));
+    r->id = text(b, row->id);
+    r->name = text(b, row->name);
+    r->geography = text(b, row->geography);
+    if (r->provider != NULL)
+        snap->region_count++;
+    return CATALOG_ADDED;
+}
+
+catalog_added catalog_build_gpu(catalog_builder *b, const catalog_gpu_row *row)
+{
+    catalog *snap = b->snap;
+    if (snap->gpu_count >= b->cap)
+        return CATALOG_FULL;
+    catalog_gpu *g = (catalog_gpu *)&snap->gpus[snap->gpu_count++];
+    g->id = text(b, row->id);
+    g->name = text(b, row->name);
+    g->vendor = text(b, row->vendor);
+    g->architecture = text(b, row->architecture);
+    g->form_factor = text(b, row->form_factor);
+    g->memory_type = text(b, row->memory_type);
+    g->interconnect = text(b, row->interconnect);
+    g->sources_json = text(b, row->sources_json);
+    g->memory_gb = real(b, row->memory_gb);
+    g->memory_bandwidth_gb_per_s = real(b, row->memory_bandwidth_gb_per_s);
+    g->fp64_tflops = real(b, row->fp64_tflops);
+    g->fp64_tensor_tflops = real(b, row->fp64_tensor_tflops);
+    g->fp32_tflops = real(b, row->fp32_tflops);
+    g->tf32_tflops = real(b, row->tf32_tflops);
+    g->fp16_tflops = real(b, row->fp16_tflops);
+    g->bf16_tflops = real(b, row->bf16_tflops);
+    g->fp8_tflops = real(b, row->fp8_tflops);
+    g->int8_tops = real(b, row->int8_tops);
+    g->tdp_watts = real(b, row->tdp_watts);
+    g->interconnect_gb_per_s = real(b, row->interconnect_gb_per_s);
+    g->release_year = (int)real(b, row->release_year);
+    g->ecc = real(b, row->ecc) != 0;
+    g->mig = real(b, row->mig) != 0;
+    g->vgpu = real(b, row->vgpu) != 0;
+    return CATALOG_ADDED;
+}
+
+catalog_added catalog_build_instance(catalog_builder *b, const catalog_instance_row *row)
+{
+    catalog *snap = b->snap;
+    if (snap->instance_count >= b->cap)
+        return CATALOG_FULL;
+    catalog_instance *in = (catalog_instance *)&snap->instances[snap->instance_count];
+    in->provider = catalog_find_provider(snap, text(b, row->provider_id));
+    in->id = text(b, row->id);
+    in->family = text(b, row->family);
+    in->gpu = catalog_find_gpu(snap, text(b, row->gpu_id));
+    in->gpu_interconnect = text(b, row->gpu_interconnect);
+    in->cluster_network = text(b, row->cluster_network);
+    in->source = text(b, row->source);
+    in->gpu_count = real(b, row->gpu_count);
+    in->gpu_memory_gb = real(b, row->gpu_memory_gb);
+    in->memory_gb = real(b, row->memory_gb);
+    in->network_gbps = real(b, row->network_gbps);
+    in->cluster_network_gbps = real(b, row->cluster_network_gbps);
+    in->vcpus = (int)real(b, row->vcpus);
+    if (in->provider != NULL && in->gpu != NULL)
+        snap->instance_count++;
+    return CATALOG_ADDED;
+}
+
+catalog_added catalog_build_fx(catalog_builder *b, const catalog_fx_row *row)
+{
+    catalog *snap = b->snap;
+    if (snap->fx_count >= b->cap)
+        return CATALOG_FULL;
+    catalog_fx *fx = (catalog_fx *)&snap->fx[snap->fx_count++];
+    fx->currency = text(b, row->currency);
+    fx->usd_per_unit = real(b, row->usd_per_unit);
+    fx->source = text(b, row->source);
+    fx->as_of = text(b, row->as_of);
+    return CATALOG_ADDED;
+}
+
+catalog_added catalog_build_price(catalog_builder *b, const catalog_price_row *row, char *err, size_t err_len)
+{
+    catalog *snap = b->snap;
+    const char *provider_id = text(b, row->provider_id);
+    const char *instance_id = text(b, row->instance_type_id);
+    const char *region_id = text(b, row->region_id);
+    const char *model_name = text(b, row->pricing_model);
+    pricing_model model;
+    const catalog_instance *instance = catalog_find_instance(snap, provider_id, instance_id);
+    const catalog_region *region = catalog_find_region(snap, provider_id, region_id);
+    if (instance == NULL || region == NULL || pricing_model_parse(model_name, &model) != 0)
+        return CATALOG_ADDED; /* foreign keys and CHECKs make this unreachable in a consistent database */
+    catalog_offer *current = b->current;
+    if (current == NULL || current->instance != instance || current->region != region) {
+        if (snap->offer_count >= b->cap)
+            return CATALOG_FULL;
+        current = b->current = (catalog_offer *)&snap->offers[snap->offer_count++];
+        current->instance = instance;
+        current->region = region;
+        catalog_instance *owner = (catalog_instance *)instance; /* still being built: not yet published */
+        if (owner->offer_count == 0)
+            owner->first_offer = snap->offer_count - 1;
+        owner->offer_count++;
+    }
+    catalog_price *price = &current->prices[model];
+    price->present = true;
+    price->hourly = real(b, row->hourly);
+    price->currency = text(b, row->currency);
+    price->source = text(b, row->source);
+    price->fetched_at = text(b, row->fetched_at);
+    price->effective_at = text(b, row->effective_at);
+    price->spot_interruption = text(b, row->spot_interruption);
+    const catalog_fx *fx = catalog_find_fx(snap, price->currency);
+    if (fx == NULL) {
+        snprintf(err, err_len, "price of %s %s %s is in %s, which has no fx rate", provider_id, instance_id, region_id,
+                 price->currency);
+        return CATALOG_REFUSED;
+    }
+    price->usd_per_unit = fx->usd_per_unit;
+    price->hourly_usd = price->hourly * fx->usd_per_unit;
+    snap->price_count++;
+    return CATALOG_ADDED;
+}
+
+/* Offer lists per GPU and per provider, in offer order. */
+static void build_indexes(arena *a, catalog *snap)
+{
+    catalog_index *by_gpu = arena_alloc(a, (snap->gpu_count + 1) * sizeof *by_gpu);
+    catalog_index *by_provider = arena_alloc(a, (snap->provider_count + 1) * sizeof *by_provider);
+    size_t *gpu_slots = arena_alloc(a, (snap->offer_count + 1) * sizeof *gpu_slots);
+    size_t *provider_slots = arena_alloc(a, (snap->offer_count + 1) * sizeof *provider_slots);
+    size_t *gpu_counts = xcalloc(snap->gpu_count + 1, sizeof *gpu_counts);
+    size_t *provider_counts = xcalloc(snap->provider_count + 1, sizeof *provider_counts);
+    for (size_t i = 0; i < snap->offer_count; i++) {
+        gpu_counts[snap->offers[i].instance->gpu - snap->gpus]++;
+        provider_counts[snap->offers[i].instance->provider - snap->providers]++;
+    }
+    size_t start = 0;
+    for (size_t g = 0; g < snap->gpu_count; g++) {
+        by_gpu[g].offers = gpu_slots + start;
+        start += gpu_counts[g];
+    }
+    start = 0;
+    for (size_t p = 0; p < snap->provider_count; p++) {
+        by_provider[p].offers = provider_slots + start;
+        start += provider_counts[p];
+    }
+    for (size_t i = 0; i < snap->offer_count; i++) {
+        size_t g = (size_t)(snap->offers[i].instance->gpu - snap->gpus);
+        size_t p = (size_t)(snap->offers[i].instance->provider - snap->providers);
+        ((size_t *)by_gpu[g].offers)[by_gpu[g].count++] = i;
+        ((size_t *)by_provider[p].offers)[by_provider[p].count++] = i;
+    }
+    free(gpu_counts);
+    free(provider_counts);
+    snap->offers_by_gpu = by_gpu;
+    snap->offers_by_provider = by_provider;
+}
+
+
+catalog *catalog_build_finish(catalog_builder *b)
+{
+    catalog *snap = b->snap;
+    build_indexes(b->arena, snap);
+    shapes_build(b->arena, snap);
+    snprintf(snap->version, sizeof snap->version, "%016llx", (unsigned long long)b->hash);
+    util_format_time(util_now(), snap->built_at, sizeof snap->built_at);
+    arena_intern_done(b->arena); /* the strings stay in the arena */
+    free(b);
+    return snap;
+}

@@ -1,0 +1,250 @@
+#include "snapshot/shapes.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+/* ---- shapes: what a recommendation reads instead of every offer ---------------------------------------------- */
+
+static bool finite_or_none(double value)
+{
+    return isnan(value) || isfinite(value);
+}
+
+/* Every figure a recommendation computes with is a finite number, positive where the schema says so (or NAN for a
+ * rate a GPU lacks, which the engine rejects before any arithmetic): then an instance type's figures rise with its
+ * price and never become NAN, so its cheapest region is its best, and shapes give the answer a walk of every offer
+ * gives. The schema's CHECKs hold all this; a snapshot that breaks it gets no shapes. */
+static bool figures_sound(const catalog *snap)
+{
+    for (size_t g = 0; g < snap->gpu_count; g++) {
+        const catalog_gpu *gpu = &snap->gpus[g];
+        double rates[] = {gpu->fp64_tflops, gpu->fp64_tensor_tflops, gpu->fp32_tflops, gpu->tf32_tflops,
+                          gpu->fp16_tflops, gpu->bf16_tflops,        gpu->fp8_tflops,  gpu->int8_tops};
+        if (!(isfinite(gpu->memory_bandwidth_gb_per_s) && gpu->memory_bandwidth_gb_per_s > 0) ||
+            !(isfinite(gpu->tdp_watts) && gpu->tdp_watts >= 0))
+            return false;
+        for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++)
+            if (!finite_or_none(rates[i]))
+                return false;
+    }
+    for (size_t i = 0; i < snap->instance_count; i++)
+        if (!isfinite(snap->instances[i].gpu_count) || !isfinite(snap->instances[i].gpu_memory_gb))
+            return false;
+    for (size_t o = 0; o < snap->offer_count; o++)
+        for (int m = 0; m < PRICING_COUNT; m++)
+            if (snap->offers[o].prices[m].present && !isfinite(snap->offers[o].prices[m].hourly_usd))
+                return false;
+    return true;
+}
+
+static int compare_text(const char *a, const char *b)
+{
+    if (a == NULL || b == NULL)
+        return (a != NULL) - (b != NULL);
+    return strcmp(a, b);
+}
+
+static int compare_double(double a, double b)
+{
+    return (a > b) - (a < b);
+}
+
+/* What tells shapes apart (catalog_shape), with the instance's index. */
+typedef struct shape_key {
+    size_t provider, gpu;
+    double gpu_count, gpu_memory_gb;
+    const char *gpu_interconnect, *cluster_network;
+    size_t instance;
+} shape_key;
+
+static shape_key shape_key_of(const catalog *snap, size_t i)
+{
+    const catalog_instance *in = &snap->instances[i];
+    return (shape_key){(size_t)(in->provider - snap->providers), (size_t)(in->gpu - snap->gpus), in->gpu_count,
+                       in->gpu_memory_gb, in->gpu_interconnect, in->cluster_network, i};
+}
+
+static int compare_size(size_t a, size_t b)
+{
+    return (a > b) - (a < b);
+}
+
+static int compare_size_qsort(const void *a, const void *b)
+{
+    return compare_size(*(const size_t *)a, *(const size_t *)b);
+}
+
+static int compare_shape(const shape_key *a, const shape_key *b)
+{
+    int cmp = compare_size(a->provider, b->provider);
+    if (cmp == 0)
+        cmp = compare_size(a->gpu, b->gpu);
+    if (cmp == 0)
+        cmp = compare_double(a->gpu_count, b->gpu_count);
+    if (cmp == 0)
+        cmp = compare_double(a->gpu_memory_gb, b->gpu_memory_gb);
+    if (cmp == 0)
+        cmp = compare_text(a->gpu_interconnect, b->gpu_interconnect);
+    if (cmp == 0)
+        cmp = compare_text(a->cluster_network, b->cluster_network);
+    return cmp;
+}
+
+/* Instances of one shape next to each other, in instance order within a shape. */
+static int compare_shape_qsort(const void *a, const void *b)
+{
+    const shape_key *ka = a, *kb = b;
+    int cmp = compare_shape(ka, kb);
+    return cmp != 0 ? cmp : compare_size(ka->instance, kb->instance);
+}
+
+typedef struct ranked {
+    catalog_cheapest cheapest;
+    size_t instance;
+} ranked;
+
+static int compare_ranked(const void *a, const void *b)
+{
+    const ranked *ra = a, *rb = b;
+    int cmp = compare_double(ra->cheapest.hourly_usd, rb->cheapest.hourly_usd);
+    return cmp != 0 ? cmp : compare_size(ra->instance, rb->instance);
+}
+
+/* Two prices close enough that the engine's arithmetic on them may round to one value, after which only the region's
+ * name orders them. IEEE 754 rounds each operation to within half a unit in the last place (2^-53 relative) and a
+ * square root halves a relative gap; the engine chains a handful of operations on a price, so prices further apart
+ * than 1e-12 relative (thousands of units in the last place) keep their order. */
+#define NEAR_TIE_RELATIVE 1e-12
+
+static bool priced(const catalog_price *price)
+{
+    return price->present && price->hourly_usd > 0;
+}
+
+/* The cheapest region of one instance type under one model; false when no offer has that price. */
+static bool instance_cheapest(const catalog *snap, const catalog_instance *in, pricing_model m, catalog_cheapest *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t k = 0; k < in->offer_count; k++) {
+        size_t o = in->first_offer + k;
+        const catalog_price *price = &snap->offers[o].prices[m];
+        if (!priced(price))
+            continue;
+        if (out->regions == 0 || price->hourly_usd < out->hourly_usd) {
+            out->hourly_usd = price->hourly_usd;
+            out->offer = o;
+        }
+        out->regions++;
+    }
+    if (out->regions == 0)
+        return false;
+    for (size_t k = 0; k < in->offer_count; k++) {
+        const catalog_price *price = &snap->offers[in->first_offer + k].prices[m];
+        if (priced(price) && price->hourly_usd != out->hourly_usd &&
+            price->hourly_usd <= out->hourly_usd * (1.0 + NEAR_TIE_RELATIVE))
+            out->near_tie = true;
+    }
+    return true;
+}
+
+static void build_shape(arena *a, catalog *snap, catalog_shape *shape, const size_t *members, size_t count)
+{
+    size_t *instances = arena_alloc(a, count * sizeof *instances);
+    memcpy(instances, members, count * sizeof *instances);
+    shape->instances = instances;
+    shape->instance_count = count;
+    shape->example = &snap->instances[members[0]];
+    size_t offers_of_mix[1u << PRICING_COUNT] = {0};
+    ranked *ranks = xcalloc(count, sizeof *ranks);
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        size_t n = 0;
+        for (size_t i = 0; i < count; i++) {
+            const catalog_instance *in = &snap->instances[members[i]];
+            if (instance_cheapest(snap, in, (pricing_model)m, &ranks[n].cheapest)) {
+                ranks[n].instance = members[i];
+                n++;
+            }
+            for (size_t k = 0; k < in->offer_count; k++) {
+                const catalog_price *price = &snap->offers[in->first_offer + k].prices[m];
+                if (priced(price) && price->hourly_usd > shape->dearest_usd[m])
+                    shape->dearest_usd[m] = price->hourly_usd;
+            }
+        }
+        qsort(ranks, n, sizeof *ranks, compare_ranked);
+        catalog_cheapest *list = arena_alloc(a, (n + 1) * sizeof *list);
+        for (size_t i = 0; i < n; i++)
+            list[i] = ranks[i].cheapest;
+        shape->cheapest[m] = list;
+        shape->cheapest_count[m] = n;
+    }
+    free(ranks);
+    for (size_t i = 0; i < count; i++) {
+        const catalog_instance *in = &snap->instances[members[i]];
+        shape->offer_count += in->offer_count;
+        for (size_t k = 0; k < in->offer_count; k++) {
+            unsigned models = 0;
+            for (int m = 0; m < PRICING_COUNT; m++)
+                if (priced(&snap->offers[in->first_offer + k].prices[m]))
+                    models |= 1u << m;
+            offers_of_mix[models]++;
+        }
+    }
+    size_t *region_of = xcalloc(shape->offer_count + 1, sizeof *region_of);
+    size_t n = 0;
+    for (size_t i = 0; i < count; i++) {
+        const catalog_instance *in = &snap->instances[members[i]];
+        for (size_t k = 0; k < in->offer_count; k++)
+            region_of[n++] = (size_t)(snap->offers[in->first_offer + k].region - snap->regions);
+    }
+    qsort(region_of, n, sizeof *region_of, compare_size_qsort);
+    size_t distinct = 0;
+    for (size_t i = 0; i < n; i++)
+        distinct += i == 0 || region_of[i] != region_of[i - 1];
+    catalog_region_offers *region_offers = arena_alloc(a, (distinct + 1) * sizeof *region_offers);
+    shape->region_offers = region_offers;
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0 || region_of[i] != region_of[i - 1])
+            region_offers[shape->region_offers_count++].region = region_of[i];
+        region_offers[shape->region_offers_count - 1].offers++;
+    }
+    free(region_of);
+    size_t mix_count = 0;
+    for (unsigned models = 0; models < (1u << PRICING_COUNT); models++)
+        mix_count += offers_of_mix[models] > 0;
+    catalog_model_mix *mixes = arena_alloc(a, (mix_count + 1) * sizeof *mixes);
+    shape->mixes = mixes;
+    for (unsigned models = 0; models < (1u << PRICING_COUNT); models++)
+        if (offers_of_mix[models] > 0)
+            mixes[shape->mix_count++] = (catalog_model_mix){models, offers_of_mix[models]};
+}
+
+void shapes_build(arena *a, catalog *snap)
+{
+    if (snap->instance_count == 0 || !figures_sound(snap))
+        return;
+    shape_key *keys = xcalloc(snap->instance_count, sizeof *keys);
+    size_t *members = xcalloc(snap->instance_count, sizeof *members);
+    for (size_t i = 0; i < snap->instance_count; i++)
+        keys[i] = shape_key_of(snap, i);
+    qsort(keys, snap->instance_count, sizeof *keys, compare_shape_qsort);
+    size_t count = 1;
+    for (size_t i = 1; i < snap->instance_count; i++)
+        count += compare_shape(&keys[i - 1], &keys[i]) != 0;
+    catalog_shape *shapes = arena_alloc(a, count * sizeof *shapes);
+    size_t start = 0, n = 0;
+    for (size_t i = 0; i < snap->instance_count; i++) {
+        members[i] = keys[i].instance;
+        if (i + 1 == snap->instance_count || compare_shape(&keys[i], &keys[i + 1]) != 0) {
+            build_shape(a, snap, &shapes[n++], members + start, i + 1 - start);
+            start = i + 1;
+        }
+    }
+    free(keys);
+    free(members);
+    snap->shapes = shapes;
+    snap->shape_count = n;
+}

@@ -1,7 +1,8 @@
 // What the Dockerfile does, without Docker: its build-stage commands (the Makefile's own targets) run into a temporary
 // root, the installed binary runs and migrates from another folder, the runtime packages of its final stage are
 // checked against the libraries ldd lists, and its HEALTHCHECK (and docker-compose's) is run against a live daemon.
-// Then the deploy/ manifests: YAML parses and the fields an operator relies on are present and consistent.
+// Then the deploy/ files: YAML parses, docker-compose's service is complete, and both Kubernetes layouts render with
+// a real kustomize and pass the Kubernetes object schemas (k8s.mjs).
 // Usage: node deploy.mjs BUILD_DIR
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import YAML from 'yaml';
 import { checks } from '../contract/lib/checks.mjs';
 import { migrate as migrateDb, repoRoot, start, stop, tempDir } from '../contract/lib/daemon.mjs';
+import { k8sCases, knownVariables } from './k8s.mjs';
 
 const [build] = process.argv.slice(2);
 const { check, finish } = checks('deploy');
@@ -293,11 +295,7 @@ function yamlFiles(dir) {
   return out;
 }
 
-function knownVariables() {
-  const source = readFileSync(join(repoRoot, 'service/config.c'), 'utf8');
-  return new Set([...source.matchAll(/\{"(GPUREC_[A-Z0-9_]+)", "--/g)].map((m) => m[1]));
-}
-
+// Every YAML file under deploy/ parses; docker-compose's service is complete. (The Kubernetes layouts: k8s.mjs.)
 function manifestCases() {
   const docs = [];
   for (const file of yamlFiles(join(repoRoot, 'deploy'))) {
@@ -311,94 +309,7 @@ function manifestCases() {
       check(`${name}: YAML parses`, error.message);
     }
   }
-  const find = (kind, dir = 'deploy/k8s/') => docs.filter((d) => d.doc.kind === kind && d.file.startsWith(dir) &&
-    !d.file.includes('/one-refresher/')).map((d) => d.doc);
-  const one = (kind) => {
-    const list = find(kind);
-    check(`k8s: one ${kind}`, list.length === 1 ? [] : `${list.length} found`);
-    return list[0] ?? {};
-  };
   const variables = knownVariables();
-
-  const configMap = one('ConfigMap');
-  const secret = one('Secret');
-  check('ConfigMap: only known GPUREC_* variables',
-    Object.keys(configMap.data ?? {}).filter((k) => !variables.has(k)).map((k) => `unknown ${k}`));
-  check('Secret: the admin token and the GCP key', ['GPUREC_ADMIN_TOKEN', 'GPUREC_GCP_API_KEY']
-    .filter((k) => !(k in (secret.stringData ?? secret.data ?? {}))).map((k) => `missing ${k}`));
-  check('Secret: values are marked placeholders', Object.values(secret.stringData ?? {})
-    .filter((v) => !/CHANGE-ME/.test(v)).map((v) => `not a marked placeholder: ${v.slice(0, 4)}...`));
-
-  const deployment = one('Deployment');
-  const pod = deployment.spec?.template?.spec ?? {};
-  const container = (pod.containers ?? []).find((c) => c.name === 'gpurec') ?? {};
-  const labels = deployment.spec?.template?.metadata?.labels ?? {};
-  const selects = (selector) => Object.entries(selector ?? {}).length > 0 &&
-    Object.entries(selector).every(([k, v]) => labels[k] === v);
-  const problems = [];
-  if (!selects(deployment.spec?.selector?.matchLabels)) problems.push('the selector does not match the pod labels');
-  if (container.readinessProbe?.httpGet?.path !== '/readyz') problems.push('readinessProbe is not GET /readyz');
-  if (container.livenessProbe?.httpGet?.path !== '/healthz') problems.push('livenessProbe is not GET /healthz');
-  const port = (container.ports ?? []).find((p) => p.containerPort === 8080);
-  if (!port) problems.push('no containerPort 8080');
-  for (const probe of ['readinessProbe', 'livenessProbe'])
-    if (![port?.name, 8080].includes(container[probe]?.httpGet?.port)) problems.push(`${probe} port is not the HTTP port`);
-  if (!container.resources?.requests?.cpu || !container.resources?.requests?.memory || !container.resources?.limits?.memory)
-    problems.push('resources need cpu and memory requests and a memory limit');
-  const podSecurity = pod.securityContext ?? {};
-  const security = container.securityContext ?? {};
-  if (!(security.runAsNonRoot ?? podSecurity.runAsNonRoot)) problems.push('runAsNonRoot is not set');
-  if ((security.runAsUser ?? podSecurity.runAsUser) === 0) problems.push('runs as uid 0');
-  if (security.readOnlyRootFilesystem !== true) problems.push('readOnlyRootFilesystem is not true');
-  if (security.allowPrivilegeEscalation !== false) problems.push('allowPrivilegeEscalation is not false');
-  const mounts = container.volumeMounts ?? [];
-  const dbDir = dirname(configMap.data?.GPUREC_DB ?? '/var/lib/gpurec/gpurec.db');
-  const dbMount = mounts.find((m) => m.mountPath === dbDir);
-  if (!dbMount) problems.push(`no volume mounted at ${dbDir} (the database)`);
-  else if (!(pod.volumes ?? []).some((v) => v.name === dbMount.name)) problems.push(`volume ${dbMount.name} is not defined`);
-  if (!mounts.some((m) => m.mountPath === '/tmp')) problems.push('no writable /tmp beside the read-only root');
-  const envFrom = container.envFrom ?? [];
-  if (!envFrom.some((e) => e.configMapRef?.name === configMap.metadata?.name)) problems.push('the ConfigMap is not used');
-  if (!envFrom.some((e) => e.secretRef?.name === secret.metadata?.name)) problems.push('the Secret is not used');
-  for (const e of container.env ?? []) if (!variables.has(e.name)) problems.push(`unknown variable ${e.name}`);
-  check('Deployment: probes, resources, security, database volume, configuration', problems);
-
-  const service = one('Service');
-  check('Service: selects the pods and targets the HTTP port', selects(service.spec?.selector) &&
-    (service.spec?.ports ?? []).some((p) => [port?.name, 8080].includes(p.targetPort)) ? [] : JSON.stringify(service.spec));
-  const hpa = one('HorizontalPodAutoscaler');
-  check('HorizontalPodAutoscaler: scales the Deployment', hpa.spec?.scaleTargetRef?.kind === 'Deployment' &&
-    hpa.spec?.scaleTargetRef?.name === deployment.metadata?.name && hpa.spec?.minReplicas >= 2 &&
-    hpa.spec?.maxReplicas >= hpa.spec?.minReplicas && (hpa.spec?.metrics ?? []).length > 0 ? [] : JSON.stringify(hpa.spec));
-  const pdb = one('PodDisruptionBudget');
-  check('PodDisruptionBudget: covers the pods', selects(pdb.spec?.selector?.matchLabels) &&
-    (pdb.spec?.minAvailable !== undefined || pdb.spec?.maxUnavailable !== undefined) ? [] : JSON.stringify(pdb.spec));
-
-  // the one-refresher layout
-  const layout = docs.filter((d) => d.file.startsWith('deploy/k8s/one-refresher/'));
-  const cron = layout.find((d) => d.doc.kind === 'CronJob')?.doc;
-  const jobPod = cron?.spec?.jobTemplate?.spec?.template?.spec ?? {};
-  const jobContainers = [...(jobPod.initContainers ?? []), ...(jobPod.containers ?? [])];
-  const script = jobContainers.map((c) => [...(c.command ?? []), ...(c.args ?? [])].join(' ')).join('\n');
-  check('CronJob: runs `gpurec refresh` on a schedule, one at a time', cron && cron.spec?.schedule &&
-    /\bgpurec refresh\b/.test(script) && cron.spec?.concurrencyPolicy === 'Forbid' ? [] : 'missing or incomplete');
-  check('CronJob: containers run as non-root with a read-only root', jobContainers.filter((c) =>
-    c.securityContext?.readOnlyRootFilesystem !== true || !(c.securityContext?.runAsNonRoot ?? jobPod.securityContext?.runAsNonRoot))
-    .map((c) => c.name));
-  const patch = layout.find((d) => d.doc.kind === 'Deployment')?.doc;
-  const patchEnv = patch?.spec?.template?.spec?.containers?.[0]?.env ?? [];
-  check('one-refresher: replicas do not refresh themselves',
-    patchEnv.some((e) => e.name === 'GPUREC_REFRESH_INTERVAL' && e.value === '0') ? [] : 'GPUREC_REFRESH_INTERVAL is not 0');
-  for (const kustomization of docs.filter((d) => d.doc.kind === 'Kustomization')) {
-    const dir = dirname(join(repoRoot, kustomization.file));
-    const refs = [...(kustomization.doc.resources ?? []), ...(kustomization.doc.patches ?? []).map((p) => p.path)];
-    check(`${kustomization.file}: every listed file exists`, refs.filter((r) => !existsSync(join(dir, r))));
-  }
-  const listed = new Set(docs.filter((d) => d.doc.kind === 'Kustomization').flatMap((k) =>
-    [...(k.doc.resources ?? []), ...(k.doc.patches ?? []).map((p) => p.path)]
-      .map((r) => relative(repoRoot, join(repoRoot, dirname(k.file), r)))));
-  check('every manifest is in a kustomization', docs.filter((d) => d.file.startsWith('deploy/k8s/') &&
-    d.doc.kind !== 'Kustomization' && !listed.has(d.file)).map((d) => d.file));
 
   // docker-compose
   const compose = docs.find((d) => d.file === 'deploy/docker-compose.yml')?.doc;
@@ -424,6 +335,10 @@ async function main() {
     const docker = dockerfileCases(stages);
     const imageBinary = installCases(temp, docker);
     const compose = manifestCases();
+    const k8sDir = join(temp.dir, 'k8s');
+    mkdirSync(k8sDir);
+    await k8sCases(check, { dir: k8sDir, binary: imageBinary && existsSync(imageBinary) ? imageBinary
+      : join(build, 'gpurec') });
     await healthcheckCases(temp, stages, compose, imageBinary && existsSync(imageBinary) ? imageBinary
       : join(build, 'gpurec'));
   } catch (error) {

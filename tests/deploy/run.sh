@@ -1,8 +1,10 @@
 #!/bin/sh
-# The container and deployment files, checked without a Docker engine: the Dockerfile's build commands (make, make
-# install DESTDIR=...) run into a temporary root, its runtime packages are checked against ldd, its HEALTHCHECK runs
-# against a live daemon, and the deploy/ manifests are parsed and checked.
-# Usage: tests/deploy/run.sh BUILD_DIR   (needs node, npm, dpkg, readelf: deploy/install-deps.sh test)
+# The container and deployment files, checked without a Docker engine or a cluster: the Dockerfile's build commands
+# (make, make install DESTDIR=...) run into a temporary root, its runtime packages are checked against ldd, its
+# HEALTHCHECK runs against a live daemon, both Kubernetes layouts are rendered by kubectl's kustomize and validated
+# against the Kubernetes object schemas, and the one-refresher flow runs with the manifests' own scripts.
+# Usage: tests/deploy/run.sh BUILD_DIR   (needs node, npm, dpkg, readelf and Debian's kubectl: deploy/install-deps.sh
+# test)
 set -eu
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)

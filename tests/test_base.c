@@ -14,7 +14,7 @@
 
 START_TEST(buffer_appends_and_hands_over)
 {
-    buf b;
+    bytebuf b;
     buf_init(&b, 0);
     buf_append_str(&b, "gpu");
     buf_printf(&b, "-%d-%s", 42, "x");
@@ -34,6 +34,10 @@ START_TEST(buffer_appends_and_hands_over)
     ck_assert_uint_eq(len, 15008);
     ck_assert_uint_eq(strlen(text), 15008);
     ck_assert_ptr_null(b.data);
+    free(text);
+    buf_init(&b, 0); /* nothing written at all: still an empty string */
+    text = buf_finish(&b, &len);
+    ck_assert_str_eq(text, "");
     free(text);
     buf_init(&b, 16);
     text = buf_finish(&b, &len);

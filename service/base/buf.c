@@ -7,7 +7,7 @@
 
 #include "base/util.h"
 
-void buf_init(buf *b, size_t initial)
+void buf_init(bytebuf *b, size_t initial)
 {
     b->data = NULL;
     b->len = b->cap = 0;
@@ -18,7 +18,7 @@ void buf_init(buf *b, size_t initial)
     }
 }
 
-char *buf_reserve(buf *b, size_t extra)
+char *buf_reserve(bytebuf *b, size_t extra)
 {
     if (b->len + extra + 1 > b->cap) {
         /* doubling keeps appends amortised O(1); the +1 is the terminating NUL */
@@ -27,17 +27,18 @@ char *buf_reserve(buf *b, size_t extra)
             cap *= 2;
         b->data = xrealloc(b->data, cap);
         b->cap = cap;
+        b->data[b->len] = '\0'; /* a first allocation holds no text yet */
     }
     return b->data + b->len;
 }
 
-void buf_commit(buf *b, size_t written)
+void buf_commit(bytebuf *b, size_t written)
 {
     b->len += written;
     b->data[b->len] = '\0';
 }
 
-void buf_append(buf *b, const void *bytes, size_t len)
+void buf_append(bytebuf *b, const void *bytes, size_t len)
 {
     char *at = buf_reserve(b, len);
     if (len > 0)
@@ -45,12 +46,12 @@ void buf_append(buf *b, const void *bytes, size_t len)
     buf_commit(b, len);
 }
 
-void buf_append_str(buf *b, const char *text)
+void buf_append_str(bytebuf *b, const char *text)
 {
     buf_append(b, text, strlen(text));
 }
 
-void buf_printf(buf *b, const char *fmt, ...)
+void buf_printf(bytebuf *b, const char *fmt, ...)
 {
     va_list args;
     va_start(args, fmt);
@@ -68,7 +69,7 @@ void buf_printf(buf *b, const char *fmt, ...)
         buf_commit(b, (size_t)written);
 }
 
-char *buf_finish(buf *b, size_t *len_out)
+char *buf_finish(bytebuf *b, size_t *len_out)
 {
     buf_reserve(b, 0);
     char *text = b->data;
@@ -79,7 +80,7 @@ char *buf_finish(buf *b, size_t *len_out)
     return text;
 }
 
-void buf_free(buf *b)
+void buf_free(bytebuf *b)
 {
     free(b->data);
     b->data = NULL;

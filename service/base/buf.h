@@ -6,26 +6,26 @@
 
 #include <stddef.h>
 
-typedef struct buf {
+typedef struct bytebuf {
     char *data; /* owned; NULL until the first byte or buf_init */
     size_t len;
     size_t cap;
-} buf;
+} bytebuf;
 
 /* Starts an empty buffer with room for about initial bytes (0: allocate on first use). */
-void buf_init(buf *b, size_t initial);
+void buf_init(bytebuf *b, size_t initial);
 /* Makes room for extra more bytes (and the terminating NUL) and returns where they go; the caller writes them and
  * calls buf_commit(). */
-char *buf_reserve(buf *b, size_t extra);
-void buf_commit(buf *b, size_t written);
-void buf_append(buf *b, const void *bytes, size_t len);
-void buf_append_str(buf *b, const char *text);
+char *buf_reserve(bytebuf *b, size_t extra);
+void buf_commit(bytebuf *b, size_t written);
+void buf_append(bytebuf *b, const void *bytes, size_t len);
+void buf_append_str(bytebuf *b, const char *text);
 /* Appends printf-style text. */
-void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_printf(bytebuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The text (NUL-terminated, caller frees; an empty string when nothing was written) and its length; the buffer is
  * left empty. */
-char *buf_finish(buf *b, size_t *len_out);
+char *buf_finish(bytebuf *b, size_t *len_out);
 /* Frees the bytes; the buffer is left empty and may be used again. */
-void buf_free(buf *b);
+void buf_free(bytebuf *b);
 
 #endif

@@ -45,7 +45,7 @@ void answer_cache_free(answer_cache *cache)
 }
 
 /* Each part length-prefixed, so no byte a client sends can make two different requests share a key. */
-static void key_append_part(buf *key, const char *part)
+static void key_append_part(bytebuf *key, const char *part)
 {
     size_t len = strlen(part);
     buf_printf(key, "%zu:", len);
@@ -61,7 +61,7 @@ static void key_add_argument(void *ctx, const char *name, const char *value)
 char *answer_cache_key(const http_request *req, const catalog *snap, const char *path, size_t *len_out,
                        uint64_t *hash_out)
 {
-    buf key;
+    bytebuf key;
     buf_init(&key, 256);
     key_append_part(&key, snap->version);
     key_append_part(&key, path);

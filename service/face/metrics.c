@@ -112,7 +112,7 @@ static long resident_bytes(void)
     return fields == 2 ? pages_resident * sysconf(_SC_PAGESIZE) : -1;
 }
 
-static void render_requests(const metrics *m, buf *b)
+static void render_requests(const metrics *m, bytebuf *b)
 {
     buf_printf(b, "# HELP gpurec_http_requests_total HTTP requests answered, by route pattern, method and status.\n"
               "# TYPE gpurec_http_requests_total counter\n");
@@ -159,7 +159,7 @@ static void render_requests(const metrics *m, buf *b)
            atomic_load(&m->in_flight));
 }
 
-static void render_catalog(const catalog *snap, buf *b)
+static void render_catalog(const catalog *snap, bytebuf *b)
 {
     buf_printf(b, "# HELP gpurec_catalog_info The published catalog's version.\n# TYPE gpurec_catalog_info gauge\n"
               "gpurec_catalog_info{version=\"%s\"} 1\n",
@@ -187,7 +187,7 @@ static void render_catalog(const catalog *snap, buf *b)
     }
 }
 
-static void render_worker(const struct worker *w, buf *b)
+static void render_worker(const struct worker *w, bytebuf *b)
 {
     worker_provider_stats stats[CONFIG_MAX_LIST];
     size_t count = worker_stats(w, stats, CONFIG_MAX_LIST);
@@ -221,7 +221,7 @@ static void render_worker(const struct worker *w, buf *b)
 
 char *metrics_render(const metrics *m, const catalog *snap, const struct worker *w, size_t *len)
 {
-    buf b;
+    bytebuf b;
     buf_init(&b, 16384);
     if (m != NULL)
         render_requests(m, &b);

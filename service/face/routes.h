@@ -16,7 +16,7 @@ struct answer_cache;
 /* A request's own state, from its first callback to its completion (owned by the connection's request context). */
 typedef struct request_state {
     int64_t started_us;
-    buf body;            /* the body's bytes so far */
+    bytebuf body;            /* the body's bytes so far */
     bool body_too_large; /* past max_body_bytes: the rest is read and dropped, the answer is a 413 */
     bool answered;
     int status;

@@ -10,67 +10,39 @@
 #include "base/numfmt.h"
 #include "base/util.h"
 
-static void reserve(jsonw *w, size_t extra)
-{
-    if (w->len + extra + 1 <= w->cap)
-        return;
-    size_t cap = w->cap ? w->cap : 256;
-    while (w->len + extra + 1 > cap)
-        cap *= 2;
-    w->buf = xrealloc(w->buf, cap);
-    w->cap = cap;
-}
-
 static void append(jsonw *w, const char *bytes, size_t len)
 {
-    reserve(w, len);
-    memcpy(w->buf + w->len, bytes, len);
-    w->len += len;
-    w->buf[w->len] = '\0';
+    buf_append(&w->text, bytes, len);
 }
 
 static void append_char(jsonw *w, char c)
 {
-    reserve(w, 1);
-    w->buf[w->len++] = c;
-    w->buf[w->len] = '\0';
+    buf_append(&w->text, &c, 1);
 }
 
 /* The comma between members or elements: due unless nothing is written yet at this level. */
 static void separate(jsonw *w)
 {
-    if (w->len == 0)
+    if (w->text.len == 0)
         return;
-    char last = w->buf[w->len - 1];
+    char last = w->text.data[w->text.len - 1];
     if (last != '{' && last != '[' && last != ':')
         append_char(w, ',');
 }
 
 void jsonw_init(jsonw *w, size_t initial)
 {
-    w->cap = initial < 64 ? 64 : initial;
-    w->buf = xmalloc(w->cap);
-    w->buf[0] = '\0';
-    w->len = 0;
+    buf_init(&w->text, initial < 64 ? 64 : initial);
 }
 
 void jsonw_discard(jsonw *w)
 {
-    free(w->buf);
-    w->buf = NULL;
-    w->len = w->cap = 0;
+    buf_free(&w->text);
 }
 
 char *jsonw_finish(jsonw *w, size_t *len_out)
 {
-    if (w->buf == NULL)
-        jsonw_init(w, 0);
-    char *text = w->buf;
-    if (len_out != NULL)
-        *len_out = w->len;
-    w->buf = NULL;
-    w->len = w->cap = 0;
-    return text;
+    return buf_finish(&w->text, len_out);
 }
 
 void jsonw_object_begin(jsonw *w)
@@ -183,8 +155,7 @@ void jsonw_stringn(jsonw *w, const char *text, size_t len)
         return;
     }
     separate(w);
-    reserve(w, len * 6 + 2);
-    char *out = w->buf + w->len;
+    char *start = buf_reserve(&w->text, len * 6 + 2), *out = start;
     *out++ = '"';
     const unsigned char *bytes = (const unsigned char *)text;
     size_t i = 0;
@@ -228,8 +199,7 @@ void jsonw_stringn(jsonw *w, const char *text, size_t len)
         i += used;
     }
     *out++ = '"';
-    *out = '\0';
-    w->len = (size_t)(out - w->buf);
+    buf_commit(&w->text, (size_t)(out - start));
 }
 
 void jsonw_string(jsonw *w, const char *text)

@@ -13,12 +13,12 @@
 
 #include <jansson.h>
 
+#include "base/buf.h"
+
 /* A comma is due before a key or a value unless the text so far is empty or ends in '{', '[' or ':', so the writer
  * keeps no stack and nests as deep as the caller goes. */
 typedef struct jsonw {
-    char *buf; /* owned; NUL-terminated at all times */
-    size_t len;
-    size_t cap;
+    bytebuf text; /* owned; NUL-terminated at all times */
 } jsonw;
 
 /* Starts an empty writer with room for about initial bytes. */

@@ -4,8 +4,10 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/buf.h"
+#include "base/log.h"
 #include "base/sha256.h"
 #include "base/topk.h"
 #include "base/vocab.h"
@@ -166,6 +168,41 @@ START_TEST(sha256_matches_the_published_vectors)
 }
 END_TEST
 
+/* Runs one log call with stderr sent to a file and returns what it wrote (static). */
+static const char *logged(log_format format, const char *value)
+{
+    static char text[4096];
+    char path[] = "/tmp/gpurec-log-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    dup2(fd, STDERR_FILENO);
+    log_setup(format, LOG_DEBUG);
+    log_msg(LOG_INFO, "request", "path", value, NULL);
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    ssize_t n = pread(fd, text, sizeof text - 1, 0);
+    close(fd);
+    unlink(path);
+    text[n > 0 ? n : 0] = '\0';
+    return text;
+}
+
+START_TEST(log_lines_stay_valid_utf8_and_whole)
+{
+    /* a client's path with a lone continuation byte, an overlong slash, a surrogate, a quote and a newline */
+    const char *hostile = "/v1/\x80" "a\xC0\xAF" "b\xED\xA0\x80" "c\"d\ne/\xC3\xA9";
+    const char *json = logged(LOG_JSON, hostile);
+    ck_assert_ptr_nonnull(strstr(json, "\"path\":\"/v1/\\ufffda\\ufffd\\ufffdb\\ufffd\\ufffd\\ufffdc\\\"d\\u000ae/\xC3\xA9\"}"));
+    ck_assert_ptr_eq(strchr(json, '\n'), json + strlen(json) - 1); /* one line, whatever the value held */
+    const char *text = logged(LOG_TEXT, hostile);
+    ck_assert_ptr_nonnull(strstr(text, "path=\"/v1/\\x80a\\xc0\\xafb\\xed\\xa0\\x80c\\\"d\\u000ae/\xC3\xA9"));
+    log_setup(LOG_TEXT, LOG_ERROR);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("base");
@@ -174,6 +211,7 @@ int main(void)
     tcase_add_test(tc, topk_keeps_the_best_in_order);
     tcase_add_test(tc, vocabularies_round_trip_and_list);
     tcase_add_test(tc, sha256_matches_the_published_vectors);
+    tcase_add_test(tc, log_lines_stay_valid_utf8_and_whole);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }

@@ -51,14 +51,20 @@ int64_t cost_term_hours(pricing_model model)
     return (unsigned)model < PRICING_COUNT ? (int64_t)vocab_pricing_models[model].term_years * COST_HOURS_PER_YEAR : 0;
 }
 
+static void usage_set(cost_usage *out, int64_t count, int64_t usage_hours, int64_t period_hours,
+                      int64_t hours_per_month)
+{
+    out->count = count;
+    out->usage_hours = usage_hours;
+    out->period_hours = period_hours;
+    out->hours_per_month = hours_per_month;
+}
+
 int cost_usage_from_hours(int64_t count, int64_t hours, cost_usage *out)
 {
     if (count <= 0 || hours <= 0)
         return COST_EINVAL;
-    out->count = count;
-    out->usage_hours = hours;
-    out->period_hours = hours;
-    out->hours_per_month = COST_HOURS_PER_MONTH;
+    usage_set(out, count, hours, hours, COST_HOURS_PER_MONTH);
     return 0;
 }
 
@@ -70,10 +76,7 @@ int cost_usage_from_months(int64_t count, int64_t months, int64_t hours_per_mont
     if (cost_mul(months, hours_per_month, &usage_hours) != 0 ||
         cost_mul(months, COST_HOURS_PER_MONTH, &period_hours) != 0)
         return COST_ERANGE;
-    out->count = count;
-    out->usage_hours = usage_hours;
-    out->period_hours = period_hours;
-    out->hours_per_month = hours_per_month;
+    usage_set(out, count, usage_hours, period_hours, hours_per_month);
     return 0;
 }
 

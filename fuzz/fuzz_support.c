@@ -274,15 +274,6 @@ void fetch_global_init(void)
 {
 }
 
-void fetch_options_init(fetch_options *opt, long timeout_s, size_t max_bytes, const atomic_bool *stop)
-{
-    memset(opt, 0, sizeof *opt);
-    opt->timeout_s = timeout_s;
-    opt->max_bytes = max_bytes;
-    opt->max_attempts = 1;
-    opt->stop = stop;
-}
-
 /* The answer to a GET of url, as fetch_get() and fetch_stream() share it: FETCH_OK with the body the matching rule
  * gives now (borrowed), or the 404 a server without that document would answer. */
 static int answer(const char *url, fetch_result *res, const char **body, size_t *len, char *err, size_t err_len)
@@ -341,23 +332,6 @@ int fetch_stream(const char *url, const fetch_options *opt, fetch_sink sink, voi
         piece = piece * 3 % 8191 + 1;
     }
     return FETCH_OK;
-}
-
-void fetch_result_clear(fetch_result *res)
-{
-    free(res->body);
-    res->body = NULL;
-    res->body_size = 0;
-}
-
-/* A copy of fetch.c's, which cannot be linked here (fetch.o also holds the transfers this file stands in for). */
-void fetch_redact_url(const char *url, char *buf, size_t buf_len)
-{
-    size_t n = strcspn(url, "?#");
-    if (n >= buf_len)
-        n = buf_len - 1;
-    memcpy(buf, url, n);
-    buf[n] = '\0';
 }
 
 /* ---- fixtures and provider runs ------------------------------------------------------------------------------- */

@@ -34,37 +34,6 @@ void fetch_global_init(void)
     pthread_once(&global_once, global_init_once);
 }
 
-void fetch_options_init(fetch_options *opt, long timeout_s, size_t max_bytes, const atomic_bool *stop)
-{
-    memset(opt, 0, sizeof *opt);
-    opt->timeout_s = timeout_s;
-    opt->connect_timeout_s = 10;
-    opt->stall_timeout_s = 0;
-    opt->max_bytes = max_bytes;
-    opt->max_attempts = 4;
-    opt->backoff_ms = 500;
-    opt->max_retry_after_s = 30;
-    opt->stop = stop;
-}
-
-void fetch_redact_url(const char *url, char *buf, size_t buf_len)
-{
-    size_t keep = strcspn(url, "?#");
-    if (keep >= buf_len)
-        keep = buf_len - 1;
-    memcpy(buf, url, keep);
-    buf[keep] = '\0';
-}
-
-void fetch_result_clear(fetch_result *res)
-{
-    if (res == NULL)
-        return;
-    free(res->body);
-    res->body = NULL;
-    res->body_size = 0;
-}
-
 typedef struct transfer {
     const fetch_options *opt;
     CURL *curl;

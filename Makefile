@@ -24,7 +24,7 @@ SVC_SRCS := $(filter-out service/main.c,$(wildcard service/*/*.c service/*/*/*.c
 SVC_OBJS := $(SVC_SRCS:%.c=$(BUILD)/%.o)
 UI_ASSETS := $(sort $(wildcard web/*.html web/*.css web/*.js web/*.svg))
 UI_OBJ := $(BUILD)/gen/ui_assets.o
-TEST_SRCS := $(wildcard tests/test_*.c)
+TEST_SRCS := $(wildcard tests/unit/test_*.c tests/system/test_*.c)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs every Check suite of one build folder from the repository root; prints each suite's result and a total.
 # Usage: tests/run-suites.sh BUILD_DIR   (SUITES="test_a test_b" runs only those)
+# tests/unit/ holds one suite per module; tests/system/ the suites that start the daemon (in-process or as a binary).
 set -u
 build=${1:-build}
 passed=0
@@ -11,7 +12,7 @@ export CK_DEFAULT_TIMEOUT="${CK_DEFAULT_TIMEOUT:-120}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 export GPUREC_BIN="$build/gpurec"
-for suite in "$build"/tests/test_*; do
+for suite in "$build"/tests/unit/test_* "$build"/tests/system/test_*; do
     case "$suite" in *.o|*.d) continue ;; esac
     [ -x "$suite" ] || continue
     name=$(basename "$suite")

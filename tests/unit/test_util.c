@@ -1,4 +1,4 @@
-/* Small helpers (service/util.c): the time-stamp reader every price's freshness check uses. */
+/* Small helpers (service/base/util.c): the time-stamp reader every price's freshness check uses. */
 #include <check.h>
 #include <string.h>
 #include <time.h>

@@ -1,4 +1,4 @@
-/* The JSON writer (service/jsonw.c) against jansson's own dumper: for every value here, jsonw_dump() must give the
+/* The JSON writer (service/wire/jsonw.c) against jansson's own dumper: for every value here, jsonw_dump() must give the
  * bytes json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(15)) gives, since answers used to be
  * written by jansson and clients may compare them. Reals are drawn from every shape the service writes (prices
  * rounded to 1e-6, cents, hours, ratios, FLOPs near 1e24) and from random bit patterns; a fixed seed keeps every run

@@ -1,4 +1,4 @@
-/* Number text without printf (service/numfmt.c) against glibc's snprintf, which it must match byte for byte: "%.*f" and
+/* Number text without printf (service/base/numfmt.c) against glibc's snprintf, which it must match byte for byte: "%.*f" and
  * "%.*g" over values of every kind (the answer's prices, hours and ratios; exact ties such as 0.125 and 2.5, which
  * round to even; near-ties one ulp away; random bit patterns; zeros, infinities, NaN), and whole formats like the
  * recommendation reasons', including truncation. A fixed seed keeps every run the same. */

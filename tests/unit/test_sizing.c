@@ -1,4 +1,4 @@
-/* Sizing formulas (service/sizing.c), each against figures computed by hand in the comments.
+/* Sizing formulas (service/engine/sizing.c), each against figures computed by hand in the comments.
  * A model of 196.608 B parameters is used where the transformer shape matters: 196.608e9 / (12 x 128^2) = 1e6 = 100^3,
  * so it has exactly 100 layers and d_model 12 800. */
 #include <check.h>

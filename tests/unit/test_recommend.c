@@ -1,9 +1,9 @@
-/* The recommendation engine (service/recommend.c).
+/* The recommendation engine (service/engine/recommend*.c).
  *
  * "synthetic": a small catalog built by hand below, with invented providers and prices, so every ranking and figure
  * can be worked out on paper (the comments do). "golden": the scenarios under tests/golden/recommend/<name>/ that have
  * a checks.json run against the seed catalog (every migration applied to an in-memory database): the body of their
- * `request` (the HTTP form tests/test_golden.c sends) goes to the engine, and checks.json states the properties the
+ * `request` (the HTTP form tests/system/test_golden.c sends) goes to the engine, and checks.json states the properties the
  * answer must have (matchers described at match_value()). test_golden.c compares the same cases' exact answers. */
 #include <check.h>
 #include <dirent.h>

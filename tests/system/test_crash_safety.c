@@ -53,11 +53,11 @@ static const char *gpurec_bin(void)
     const char *given = getenv("GPUREC_BIN");
     if (given != NULL && given[0] != '\0')
         return given;
-    /* BUILD/tests/test_crash_safety -> BUILD/gpurec */
+    /* BUILD/tests/system/test_crash_safety -> BUILD/gpurec */
     ssize_t n = readlink("/proc/self/exe", path, sizeof path - 16);
     ck_assert_int_gt(n, 0);
     path[n] = '\0';
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 3; i++)
         *strrchr(path, '/') = '\0';
     strcat(path, "/gpurec");
     return path;

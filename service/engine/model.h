@@ -15,10 +15,6 @@
 #include "base/vocab.h"
 #include "snapshot/models.h"
 
-/* "mha", "gqa", "mqa", "mla"; NULL out of range. */
-const char *attention_kind_name(attention_kind kind);
-int attention_kind_parse(const char *name, attention_kind *out);
-
 /* A dense GQA-free shape for a bare parameter count, from the published aspect ratio (model.c cites it): layers and
  * hidden size such that params ~ 12 x layers x hidden^2, MHA, a plain 4x MLP. Sets estimated. */
 void model_arch_estimate(double params_b, model_arch *out);

@@ -24,6 +24,7 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
         problem_add_field(*error, "workload.model_params_b", "is required to size this workload");
         goto out;
     }
+    r.compute_precision = req.compute_precision;
     st.items = xcalloc(r.limit, sizeof *st.items);
     recommend_rank(&r, &filters, snap, &req, &st);
     recommend_write(out, &r, &req, opts, snap, &st);

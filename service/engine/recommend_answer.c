@@ -48,6 +48,12 @@ static const char *throughput_unit(precision p)
 
 static const char *score_metric_name(const rec_request *r, bool length_known)
 {
+    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model && r->gpus == 0) {
+        if (r->objective == OBJECTIVE_BALANCED)
+            return "usd_per_million_tokens at the load priced, x fit penalty";
+        if (r->objective == OBJECTIVE_TIME)
+            return "seconds per request: time to first token + output tokens at the per-sequence speed";
+    }
     bool bw = r->bound == BOUND_MEMORY_BANDWIDTH;
     switch (r->objective) {
     case OBJECTIVE_COST: return length_known ? "estimated_total_usd" : "hourly_usd";
@@ -63,17 +69,58 @@ static const char *score_metric_name(const rec_request *r, bool length_known)
     return "";
 }
 
+/* A figure the sizing found, or null when it does not apply (zero). */
+static void member_figure(jsonw *out, const char *key, double value, double scale)
+{
+    jsonw_key(out, key);
+    write_positive_or_null(out, value, scale);
+}
+
+static void write_model(jsonw *out, const rec_request *r, const sizing_requirements *req)
+{
+    jsonw_key(out, "model");
+    if (!r->workload.has_model) {
+        jsonw_null(out);
+        return;
+    }
+    const model_arch *a = &r->workload.arch;
+    jsonw_object_begin(out);
+    jsonw_member_string(out, "id", r->model_id); /* null for a custom or estimated shape */
+    jsonw_member_string(out, "source", r->model_id != NULL                     ? "catalog"
+                                       : a->estimated                          ? "estimated_from_params"
+                                                                               : "architecture");
+    member_figure(out, "params_b", req->params_b, 1e4);
+    member_figure(out, "active_params_b", req->active_params_b, 1e4);
+    jsonw_member_integer(out, "layers", a->layers);
+    jsonw_member_integer(out, "hidden_size", a->hidden_size);
+    jsonw_member_string(out, "attention", attention_kind_name(a->attention));
+    jsonw_member_integer(out, "kv_heads", a->kv_heads);
+    jsonw_member_integer(out, "experts", a->experts);
+    jsonw_member_integer(out, "experts_per_token", a->experts_per_token);
+    jsonw_object_end(out);
+}
+
 static void write_requirements(jsonw *out, const rec_request *r, const sizing_requirements *req)
 {
     jsonw_object_begin(out);
     jsonw_member_string(out, "kind", workload_kind_name(r->workload.kind));
+    write_model(out, r, req);
     jsonw_key(out, "gpu_memory_gb");
     write_rounded(out, req->gpu_memory_gb, 100.0);
-    jsonw_key(out, "weights_gb");
-    write_positive_or_null(out, req->weights_gb, 100.0);
+    member_figure(out, "weights_gb", req->weights_gb, 100.0);
+    member_figure(out, "optimizer_gb", req->optimizer_gb, 100.0);
+    member_figure(out, "activations_gb", req->activations_gb, 100.0);
+    member_figure(out, "kv_cache_bytes_per_token", req->kv_bytes_per_token, 1.0);
+    member_figure(out, "kv_cache_gb", req->kv_cache_gb, 100.0);
+    member_figure(out, "overhead_gb", req->overhead_gb, 100.0);
+    member_figure(out, "adapter_params_b", req->adapter_params_b, 1e6);
+    jsonw_member_string(out, "fine_tuning_method", r->workload.kind == WORKLOAD_FINE_TUNING
+                                                       ? fine_tune_method_name(r->workload.method)
+                                                       : NULL);
     jsonw_member_string(out, "precision", precision_name(r->workload.precision));
-    jsonw_member_real(out, "bytes_per_param", sizing_bytes_per_param(r->workload.precision));
-    jsonw_member_string(out, "peak_metric", peak_metric_name(r->workload.precision));
+    jsonw_member_real(out, "bytes_per_param", model_weight_bytes(r->workload.precision));
+    jsonw_member_string(out, "compute_precision", precision_name(req->compute_precision));
+    jsonw_member_string(out, "peak_metric", peak_metric_name(req->compute_precision));
     jsonw_member_string(out, "bound", workload_bound_name(r->bound));
     jsonw_key(out, "flops");
     if (req->flops > 0)
@@ -94,6 +141,39 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
             jsonw_string(out, pricing_model_name((pricing_model)m));
     jsonw_array_end(out);
     jsonw_member_string(out, "formula", req->formula);
+    jsonw_object_end(out);
+}
+
+/* A served candidate's speed and price per token. */
+static void write_throughput(jsonw *out, const rec_request *r, const candidate *c)
+{
+    const fit *ft = &c->fit;
+    jsonw_key(out, "throughput");
+    if (!ft->serving) {
+        jsonw_null(out);
+        return;
+    }
+    jsonw_object_begin(out);
+    jsonw_member_integer(out, "tensor_parallel", ft->tensor_parallel);
+    jsonw_key(out, "replicas");
+    write_count(out, ft->replicas);
+    jsonw_key(out, "batch_size");
+    write_count(out, ft->batch);
+    jsonw_member_integer(out, "prompt_tokens", (long long)r->prompt_tokens);
+    jsonw_member_integer(out, "output_tokens", (long long)r->output_tokens);
+    jsonw_key(out, "decode_tokens_per_s_per_sequence");
+    write_rounded(out, ft->speed.decode_tokens_per_s_per_sequence, 10.0);
+    jsonw_key(out, "decode_tokens_per_s");
+    write_rounded(out, ft->tokens_per_s, 10.0);
+    jsonw_key(out, "prefill_tokens_per_s");
+    write_rounded(out, ft->speed.prefill_tokens_per_s * ft->replicas, 10.0);
+    jsonw_key(out, "time_to_first_token_ms");
+    write_rounded(out, ft->speed.time_to_first_token_ms, 10.0);
+    jsonw_key(out, "usd_per_million_tokens");
+    write_rounded(out, recommend_usd_per_million_tokens(c), 1e4);
+    jsonw_key(out, "load_tokens_per_s");
+    write_rounded(out, ft->load_tokens_per_s, 10.0);
+    jsonw_member_string(out, "bound", ft->speed.bandwidth_bound ? "memory_bandwidth" : "compute");
     jsonw_object_end(out);
 }
 
@@ -159,7 +239,7 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
     const catalog_gpu *gpu = inst->gpu;
     const catalog_price *price = &c->offer->prices[c->pricing];
     const fit *ft = &c->fit;
-    const char *unit = throughput_unit(r->workload.precision);
+    const char *unit = throughput_unit(r->compute_precision);
     const char *pricing = pricing_model_name(c->pricing);
 
     if (ft->nodes > 1)
@@ -169,16 +249,20 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
     else
         note(reasons, "Fits %.1f GB of GPU memory in %g x %s (%.0f GB in total).", req->gpu_memory_gb,
              inst->gpu_count, gpu->name, ft->total_memory_gb);
-    char used[64] = "in total";
-    if (ft->useful_gpus < ft->total_gpus)
-        numfmt_format(used, sizeof used, "on the %g of %g GPUs one replica uses", ft->useful_gpus, ft->total_gpus);
-    if (r->bound == BOUND_MEMORY_BANDWIDTH)
-        note(reasons, "Memory-bandwidth-bound: %.0f GB/s per GPU, %.0f GB/s %s, $%.4f per GB/s-hour.",
-             gpu->memory_bandwidth_gb_per_s, ft->throughput, used, c->hourly_usd / ft->throughput);
-    else
-        note(reasons, "%s at %.1f %s dense per GPU, %.1f %s %s, $%.4f per %s-hour.",
-             precision_name(r->workload.precision), ft->peak_per_gpu, unit, ft->throughput, unit, used,
-             c->hourly_usd / ft->throughput, unit);
+    /* a served model's speed and price per token are said with the serving figures below */
+    if (!ft->serving) {
+        char used[64] = "in total";
+        if (ft->useful_gpus < ft->total_gpus)
+            numfmt_format(used, sizeof used, "on the %g of %g GPUs one replica uses", ft->useful_gpus,
+                          ft->total_gpus);
+        if (r->bound == BOUND_MEMORY_BANDWIDTH)
+            note(reasons, "Memory-bandwidth-bound: %.0f GB/s per GPU, %.0f GB/s %s, $%.4f per GB/s-hour.",
+                 gpu->memory_bandwidth_gb_per_s, ft->throughput, used, c->hourly_usd / ft->throughput);
+        else
+            note(reasons, "%s at %.1f %s dense per GPU, %.1f %s %s, $%.4f per %s-hour.",
+                 precision_name(r->compute_precision), ft->peak_per_gpu, unit, ft->throughput, unit, used,
+                 c->hourly_usd / ft->throughput, unit);
+    }
     if (req->flops > 0)
         note(reasons, "About %.1f hours for %.3g FLOPs at %.0f%% utilisation: $%.2f for the job.", ft->hours,
              req->flops, req->utilization * 100.0, c->total_usd);
@@ -191,18 +275,24 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
         note(reasons, "$%.4f/hour %s in %s.", c->hourly_usd, pricing, c->offer->region->id);
     if (c->pricing == PRICING_SPOT && !r->pricing_given)
         note(reasons, "Spot considered because the job checkpoints and can resume after a reclaim.");
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.model_params_b > 0) {
-        double bandwidth = ft->total_gpus * gpu->memory_bandwidth_gb_per_s;
-        note(reasons, "Decode at most about %.0f tokens/s per sequence (memory bandwidth / %.1f GB of weights).",
-             sizing_decode_tokens_per_s(r->workload.model_params_b, r->workload.precision, bandwidth),
-             req->weights_gb);
+    if (ft->serving) {
+        note(reasons, "%d GPU%s per replica, %g replica%s at batch %g: %.0f tokens/s in all, %.1f per sequence "
+                      "(%s-bound), first token in %.0f ms; $%.4f per million tokens.",
+             ft->tensor_parallel, ft->tensor_parallel == 1 ? "" : "s", ft->replicas, ft->replicas == 1 ? "" : "s",
+             ft->batch, ft->tokens_per_s, ft->speed.decode_tokens_per_s_per_sequence,
+             ft->speed.bandwidth_bound ? "bandwidth" : "compute", ft->speed.time_to_first_token_ms,
+             recommend_usd_per_million_tokens(c));
+        if (ft->tensor_parallel_on_pcie)
+            note(warnings, "Each replica is split across %d GPUs joined only by PCIe: every layer's all-reduce crosses "
+                           "it, so real speed falls short of the estimate.",
+                 ft->tensor_parallel);
     }
     if (r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive) {
         if (ft->model_on_one_gpu)
             note(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");
         else if (ft->one_nvlink_domain)
             note(reasons, "The model stays inside one %s domain of %g GPUs.", inst->gpu_interconnect,
-                 inst->gpu_count);
+                 ft->serving ? (double)ft->tensor_parallel : inst->gpu_count);
         else
             note(warnings, "The model is split across %g GPUs over %s: every token crosses it, adding latency.",
                  ft->total_gpus, ft->nodes > 1 ? "the cluster network" : "PCIe");
@@ -268,6 +358,7 @@ static void write_recommendation(jsonw *out, const rec_request *r, const sizing_
     write_rounded(out, c->total_usd, 100.0);
     jsonw_key(out, "score");
     write_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0);
+    write_throughput(out, r, c);
     notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */
     reasons.count = warnings.count = 0;
     explain(r, req, opts, c, memo, &reasons, &warnings);

@@ -12,6 +12,7 @@
 
 #include "base/topk.h"
 #include "engine/recommend.h"
+#include "engine/model.h"
 #include "engine/sizing.h"
 #include "snapshot/catalog.h"
 #include "wire/jsonw.h"
@@ -60,6 +61,16 @@ typedef struct rec_request {
     const json_t *regions;
     const json_t *gpu_models;
     const json_t *exclude_gpu_models;
+    /* the model (recommend_model.c) */
+    const char *model_id;        /* the catalogue's id when workload.model named one (borrowed from the snapshot) */
+    precision compute_precision; /* what the arithmetic runs at, from sizing (QLoRA: bf16) */
+    /* serving (inference with a model) */
+    double prompt_tokens;
+    double output_tokens;
+    double target_tokens_per_s;           /* 0 = none: one node's replicas are priced */
+    double requests_per_s;                /* 0 = none */
+    double max_ttft_ms;                   /* 0 = no floor */
+    double min_tokens_per_s_per_sequence; /* 0 = no floor */
 } rec_request;
 
 /* The request's lists resolved against the snapshot: bitmaps parallel to the snapshot's arrays (NULL = all). */
@@ -86,6 +97,7 @@ typedef enum {
     REJECT_PRICING,
     REJECT_MAX_HOURLY,
     REJECT_MAX_TOTAL,
+    REJECT_LATENCY,
     REJECT_COUNT,
     REJECT_NONE = REJECT_COUNT
 } reject_reason;
@@ -105,6 +117,15 @@ typedef struct fit {
     double watts;            /* board power of the GPUs used (a slice's share) */
     bool model_on_one_gpu;
     bool one_nvlink_domain;
+    /* serving a model (inference with a model) */
+    bool serving;
+    model_speed speed;           /* of one replica at batch */
+    int tensor_parallel;         /* GPUs holding one replica (a power of two within one node) */
+    double batch;                /* sequences one replica serves at once */
+    double replicas;             /* all nodes together */
+    double tokens_per_s;         /* all replicas at their batch (the load they can carry) */
+    double load_tokens_per_s;    /* the load priced: the target when one is given, else tokens_per_s */
+    bool tensor_parallel_on_pcie;
 } fit;
 
 typedef struct candidate {
@@ -128,9 +149,26 @@ typedef struct walk_state {
 /* Parses and checks request against snap: 0 with *r and *f filled (free f with recommend_filters_free()), or -1 with
  * *error set to a problem naming every invalid field (caller owns it). */
 int recommend_parse(const catalog *snap, const json_t *request, rec_request *r, rec_filters *f, problem **error);
+/* The model, fine-tuning and serving members of workload w (recommend_model.c); errors go into p. */
+void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r, problem *p);
+/* The context one served sequence holds: sequence_length, else prompt + output tokens. */
+double recommend_serving_context(const rec_request *r);
+/* The largest batch a replica serves when the request gives none. */
+unsigned recommend_serving_max_batch(void);
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st);
+/* The serving fit of an instance type for an inference request with a model (recommend_serve.c): REJECT_NONE with
+ * out's node, replica and speed members set, or why it cannot serve. */
+reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
+                                    fit *out);
+/* A served candidate's price per million generated tokens at the load it is priced for; NAN when not serving. */
+double recommend_usd_per_million_tokens(const candidate *c);
+/* One request's time on a served fit: time to first token + output tokens at the per-sequence speed. */
+double recommend_request_seconds(const rec_request *r, const fit *ft);
+/* NVLink, NVSwitch or xGMI joins the instance's GPUs. */
+bool recommend_has_gpu_fabric(const catalog_instance *inst);
+
 /* Writes the answer document of a ranked request. */
 void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
                      const catalog *snap, const walk_state *st);

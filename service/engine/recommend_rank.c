@@ -26,6 +26,7 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
     [REJECT_PRICING] = "pricing_not_allowed",
     [REJECT_MAX_HOURLY] = "over_max_hourly_usd",
     [REJECT_MAX_TOTAL] = "over_max_total_usd",
+    [REJECT_LATENCY] = "below_latency_floor",
 };
 
 
@@ -47,7 +48,7 @@ static bool has_nvlink(const catalog_instance *inst)
 }
 
 /* NVLink, NVSwitch and AMD's Infinity Fabric (xGMI) all join a node's GPUs into one high-bandwidth domain. */
-static bool has_gpu_fabric(const catalog_instance *inst)
+bool recommend_has_gpu_fabric(const catalog_instance *inst)
 {
     return has_nvlink(inst) || (inst->gpu_interconnect != NULL && strcmp(inst->gpu_interconnect, "xgmi") == 0);
 }
@@ -72,7 +73,7 @@ static reject_reason gpu_check(const rec_request *r, const rec_filters *f, const
         return REJECT_NO_ECC;
     if (wants_fp64(r) && !has_real_fp64(gpu))
         return REJECT_NO_FP64;
-    double peak = catalog_gpu_peak(gpu, r->workload.precision);
+    double peak = catalog_gpu_peak(gpu, r->compute_precision);
     if (!(peak > 0))
         return REJECT_PRECISION;
     return REJECT_NONE;
@@ -104,6 +105,22 @@ static reject_reason instance_check(const rec_request *r, const rec_filters *f, 
         return REJECT_MEMORY;
 
     memset(out, 0, sizeof *out);
+    out->peak_per_gpu = catalog_gpu_peak(gpu, r->compute_precision);
+    out->watts = 0;
+    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model && r->gpus == 0) {
+        reject_reason served = recommend_serving_fit(r, req, inst, out);
+        if (served != REJECT_NONE)
+            return served;
+        double total = out->total_gpus;
+        if ((r->min_gpus > 0 && total < (double)r->min_gpus) || (r->max_gpus > 0 && total > (double)r->max_gpus))
+            return REJECT_GPU_COUNT;
+        out->total_memory_gb = out->nodes * inst->gpu_memory_gb;
+        out->watts = total * gpu->tdp_watts;
+        out->hours = r->job_hours > 0 ? r->job_hours : NAN;
+        /* splitting a replica over PCIe waits on the bus each layer (the speed model leaves that out) */
+        out->penalty = out->tensor_parallel_on_pcie ? PENALTY_LATENCY_PCIE : 1.0;
+        return REJECT_NONE;
+    }
     unsigned nodes;
     if (r->gpus > 0) {
         double exact = (double)r->gpus / inst->gpu_count;
@@ -139,7 +156,6 @@ static reject_reason instance_check(const rec_request *r, const rec_filters *f, 
     out->nodes = nodes;
     out->total_gpus = total_gpus;
     out->total_memory_gb = nodes * inst->gpu_memory_gb;
-    out->peak_per_gpu = catalog_gpu_peak(gpu, r->workload.precision);
     /* Serving one model uses only the GPUs that hold it: a 7B model on an 8-GPU box leaves seven idle however fast
      * they are. Other kinds spread over every GPU (data parallelism, MPI ranks, render tiles). */
     out->useful_gpus = total_gpus;
@@ -160,7 +176,7 @@ static reject_reason instance_check(const rec_request *r, const rec_filters *f, 
 
     double memory_per_gpu = inst->gpu_count >= 1.0 ? inst->gpu_memory_gb / inst->gpu_count : inst->gpu_memory_gb;
     out->model_on_one_gpu = req->gpu_memory_gb <= memory_per_gpu;
-    out->one_nvlink_domain = nodes == 1 && (out->model_on_one_gpu || has_gpu_fabric(inst));
+    out->one_nvlink_domain = nodes == 1 && (out->model_on_one_gpu || recommend_has_gpu_fabric(inst));
     out->penalty = 1.0 + PENALTY_PER_EXTRA_NODE * (nodes - 1);
     if (r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive && !out->model_on_one_gpu)
         out->penalty *= nodes > 1 ? PENALTY_LATENCY_NODES
@@ -168,9 +184,33 @@ static reject_reason instance_check(const rec_request *r, const rec_filters *f, 
     return REJECT_NONE;
 }
 
+/* A served model is judged by what users of it get: cost per token (balanced), the time one request takes (time). */
+static bool score_served(const rec_request *r, candidate *c)
+{
+    const fit *ft = &c->fit;
+    if (!ft->serving)
+        return false;
+    switch (r->objective) {
+    case OBJECTIVE_BALANCED:
+        c->metric = recommend_usd_per_million_tokens(c) * ft->penalty;
+        c->second = c->hourly_usd;
+        return true;
+    case OBJECTIVE_TIME:
+        c->metric = recommend_request_seconds(r, ft);
+        c->second = c->hourly_usd;
+        return true;
+    case OBJECTIVE_COST:
+    case OBJECTIVE_EFFICIENCY:
+    case OBJECTIVE_COUNT: break;
+    }
+    return false;
+}
+
 static void score_candidate(const rec_request *r, candidate *c)
 {
     const fit *ft = &c->fit;
+    if (score_served(r, c))
+        return;
     switch (r->objective) {
     case OBJECTIVE_COST:
         c->metric = isnan(c->total_usd) ? c->hourly_usd : c->total_usd;

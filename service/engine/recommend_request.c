@@ -30,8 +30,19 @@ void recommend_filters_free(rec_filters *f)
 
 static const char *const top_fields[] = {"workload", "constraints", "objective", "limit"};
 static const char *const workload_fields[] = {
-    "kind",       "model_params_b",    "precision", "tokens_b", "batch_size", "sequence_length", "latency_sensitive",
-    "checkpointing", "min_gpu_memory_gb", "gpus",   "hours",    "bound",      "utilization",
+    "kind",          "model",
+    "architecture",  "model_params_b",
+    "precision",     "tokens_b",
+    "batch_size",    "sequence_length",
+    "latency_sensitive", "checkpointing",
+    "min_gpu_memory_gb", "gpus",
+    "hours",         "bound",
+    "utilization",   "fine_tuning_method",
+    "lora_rank",     "gradient_checkpointing",
+    "kv_cache_precision", "target_tokens_per_s",
+    "requests_per_s", "prompt_tokens",
+    "output_tokens", "max_ttft_ms",
+    "min_tokens_per_s_per_sequence",
 };
 static const char *const constraint_fields[] = {
     "providers",      "regions",    "pricing",        "max_hourly_usd", "max_total_usd",
@@ -40,7 +51,7 @@ static const char *const constraint_fields[] = {
 };
 
 
-static void parse_workload(const json_t *w, rec_request *r, problem *p)
+static void parse_workload(const catalog *snap, const json_t *w, rec_request *r, problem *p)
 {
     const char *const *kind_names = (const char *const[]){
         workload_kind_name(WORKLOAD_TRAINING), workload_kind_name(WORKLOAD_FINE_TUNING),
@@ -72,7 +83,7 @@ static void parse_workload(const json_t *w, rec_request *r, problem *p)
     double number;
     long long whole;
     if (jsonv_number(w, "workload", "model_params_b", false, 0.001, MAX_MODEL_PARAMS_B, &number, p))
-        r->workload.model_params_b = number;
+        r->workload.arch.params_b = number; /* read again by recommend_parse_model() */
     if (jsonv_number(w, "workload", "tokens_b", false, 0.000001, MAX_TOKENS_B, &number, p))
         r->workload.tokens_b = number;
     if (jsonv_integer(w, "workload", "batch_size", false, 1, MAX_BATCH_SIZE, &whole, p))
@@ -92,13 +103,18 @@ static void parse_workload(const json_t *w, rec_request *r, problem *p)
 
     if (!kind_ok)
         return;
+    recommend_parse_model(snap, w, r, p);
     workload_kind k = r->workload.kind;
     bool trains = k == WORKLOAD_TRAINING || k == WORKLOAD_FINE_TUNING;
-    if (trains && json_object_get(w, "model_params_b") == NULL)
-        problem_add_field(p, "workload.model_params_b", "is required for %s", workload_kind_name(k));
-    if (k == WORKLOAD_INFERENCE && json_object_get(w, "model_params_b") == NULL &&
-        json_object_get(w, "min_gpu_memory_gb") == NULL)
-        problem_add_field(p, "workload.model_params_b", "is required for inference unless min_gpu_memory_gb is given");
+    bool named = json_object_get(w, "model_params_b") != NULL || json_object_get(w, "model") != NULL ||
+                 json_object_get(w, "architecture") != NULL;
+    if (trains && !named)
+        problem_add_field(p, "workload.model", "is required for %s (or model_params_b, or architecture)",
+                          workload_kind_name(k));
+    if (k == WORKLOAD_INFERENCE && !named && json_object_get(w, "min_gpu_memory_gb") == NULL)
+        problem_add_field(p, "workload.model",
+                          "is required for inference (or model_params_b, or architecture) unless min_gpu_memory_gb "
+                          "is given");
     if (!trains && json_object_get(w, "tokens_b") != NULL)
         problem_add_field(p, "workload.tokens_b", "only training and fine_tuning take a token budget; give hours");
     if (r->workload.tokens_b > 0 && r->job_hours > 0)
@@ -143,6 +159,9 @@ static void parse_constraints(const json_t *c, rec_request *r, problem *p)
                            r->workload.kind == WORKLOAD_HPC
                        ? DEFAULT_MAX_NODES_DISTRIBUTED
                        : DEFAULT_MAX_NODES_SINGLE;
+    /* a throughput target is met with as many independent replicas as it takes */
+    if (r->target_tokens_per_s > 0 || r->requests_per_s > 0)
+        r->max_nodes = MAX_NODES;
     parse_pricing(c, r, p);
     if (c == NULL)
         return;
@@ -182,7 +201,7 @@ static void check_cross_fields(const json_t *c, rec_request *r, problem *p)
         problem_add_field(p, "workload.gpus", "exceeds constraints.max_gpus (%lld)", r->max_gpus);
     if (r->gpus > 0 && r->min_gpus > 0 && r->gpus < r->min_gpus)
         problem_add_field(p, "workload.gpus", "is below constraints.min_gpus (%lld)", r->min_gpus);
-    bool length_known = r->job_hours > 0 || (r->workload.tokens_b > 0 && r->workload.model_params_b > 0);
+    bool length_known = r->job_hours > 0 || (r->workload.tokens_b > 0 && r->workload.has_model);
     if (c != NULL && json_object_get(c, "max_total_usd") != NULL && r->max_total_usd > 0 && !length_known)
         problem_add_field(p, "constraints.max_total_usd",
                           "needs the job's length: give workload.hours, or workload.tokens_b for training");
@@ -279,7 +298,7 @@ int recommend_parse(const catalog *snap, const json_t *request, rec_request *r, 
     jsonv_object(request, "", "workload", true, &workload, p);
     jsonv_object(request, "", "constraints", false, &constraints, p);
     if (workload != NULL)
-        parse_workload(workload, r, p);
+        parse_workload(snap, workload, r, p);
     int objective_index = OBJECTIVE_BALANCED;
     jsonv_enum(request, "", "objective", false, recommend_objective_names, OBJECTIVE_COUNT, &objective_index, p);
     r->objective = (objective)objective_index;

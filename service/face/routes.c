@@ -23,6 +23,8 @@ static const route routes[] = {
     {"GET", "/metrics", api_metrics, false},
     {"GET", "/v1/gpus", api_gpus_list, true},
     {"GET", "/v1/gpus/{id}", api_gpus_get, true},
+    {"GET", "/v1/models", api_models_list, true},
+    {"GET", "/v1/models/{id}", api_models_get, true},
     {"GET", "/v1/instances", api_instances_list, true},
     {"GET", "/v1/instances/{provider}/{instance_type}", api_instances_get, true},
     {"GET", "/v1/instances/{provider}/{instance_type}/history", api_instance_history, false},

@@ -49,6 +49,7 @@ void catalog_build_reserve(catalog_builder *b, catalog_table table, size_t count
     case CATALOG_INSTANCES: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->instances); break;
     case CATALOG_FX: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->fx); break;
     case CATALOG_OFFERS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->offers); break;
+    case CATALOG_MODELS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->models); break;
     }
     switch (table) {
     case CATALOG_PROVIDERS: snap->providers = rows; break;
@@ -57,6 +58,7 @@ void catalog_build_reserve(catalog_builder *b, catalog_table table, size_t count
     case CATALOG_INSTANCES: snap->instances = rows; break;
     case CATALOG_FX: snap->fx = rows; break;
     case CATALOG_OFFERS: snap->offers = rows; break;
+    case CATALOG_MODELS: snap->models = rows; break;
     }
 }
 
@@ -181,6 +183,39 @@ catalog_added catalog_build_fx(catalog_builder *b, const catalog_fx_row *row)
     fx->usd_per_unit = real(b, row->usd_per_unit);
     fx->source = text(b, row->source);
     fx->as_of = text(b, row->as_of);
+    return CATALOG_ADDED;
+}
+
+catalog_added catalog_build_model(catalog_builder *b, const catalog_model_row *row)
+{
+    catalog *snap = b->snap;
+    if (snap->model_count >= b->cap)
+        return CATALOG_FULL;
+    attention_kind attention;
+    if (row->attention == NULL || attention_kind_parse(row->attention, &attention) != 0)
+        return CATALOG_ADDED; /* the table's CHECK makes this unreachable */
+    catalog_model *m = (catalog_model *)&snap->models[snap->model_count++];
+    m->id = text(b, row->id);
+    m->name = text(b, row->name);
+    m->family = text(b, row->family);
+    m->license = text(b, row->license);
+    m->sources_json = text(b, row->sources_json);
+    m->release_year = (int)real(b, row->release_year);
+    m->arch = row->arch;
+    m->arch.id = m->id;
+    m->arch.attention = attention;
+    m->arch.gated_mlp = row->mlp != NULL && strcmp(row->mlp, "gated") == 0;
+    m->arch.estimated = false;
+    /* every figure is part of the version, as every other row's is */
+    const model_arch *a = &m->arch;
+    const double figures[] = {a->params_b, a->active_params_b, a->layers, a->hidden_size, a->intermediate_size,
+                              a->moe_intermediate_size, a->gated_mlp, a->attention_heads, a->kv_heads, a->head_dim,
+                              a->attention, a->q_lora_rank, a->kv_lora_rank, a->qk_nope_head_dim,
+                              a->qk_rope_head_dim, a->v_head_dim, a->experts, a->shared_experts, a->experts_per_token,
+                              a->dense_layers, a->tied_embeddings, a->vocab_size, (double)a->max_context,
+                              a->sliding_window, a->sliding_window_layers};
+    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+        real(b, figures[i]);
     return CATALOG_ADDED;
 }
 

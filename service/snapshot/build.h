@@ -1,7 +1,7 @@
 /* Building a catalog snapshot from rows, without knowing where the rows come from (store/catalog_load.c reads them
  * from SQLite).
  *
- * A builder is filled table by table in this order: providers, regions, gpus, instances, fx, offers. Each table is
+ * A builder is filled table by table in this order: providers, regions, gpus, instances, fx, offers, models. Each table is
  * first sized (catalog_build_reserve), then given its rows in the catalog's order (providers and gpus by id, regions
  * and instances by provider then id, fx by currency, prices by provider, instance type, region). Rows that name a
  * provider, GPU, instance type or region the builder has not been given are left out, as a consistent database never
@@ -26,6 +26,7 @@ typedef enum catalog_table {
     CATALOG_INSTANCES,
     CATALOG_FX,
     CATALOG_OFFERS, /* sized by the number of distinct (provider, instance type, region) of the prices */
+    CATALOG_MODELS,
 } catalog_table;
 
 typedef struct catalog_provider_row {
@@ -65,6 +66,14 @@ typedef struct catalog_price_row {
     const char *currency, *source, *fetched_at, *effective_at, *spot_interruption;
 } catalog_price_row;
 
+/* One model of the catalogue, given by id order; its architecture numbers as stored (0 for NULL), attention and
+ * mlp as their names. */
+typedef struct catalog_model_row {
+    const char *id, *name, *family, *license, *sources_json, *attention, *mlp;
+    int release_year;
+    model_arch arch; /* id, attention and gated_mlp are set from the strings above */
+} catalog_model_row;
+
 /* What adding a row did. */
 typedef enum catalog_added {
     CATALOG_ADDED,   /* kept, or left out as naming something unknown */
@@ -83,6 +92,7 @@ catalog_added catalog_build_region(catalog_builder *b, const catalog_region_row 
 catalog_added catalog_build_gpu(catalog_builder *b, const catalog_gpu_row *row);
 catalog_added catalog_build_instance(catalog_builder *b, const catalog_instance_row *row);
 catalog_added catalog_build_fx(catalog_builder *b, const catalog_fx_row *row);
+catalog_added catalog_build_model(catalog_builder *b, const catalog_model_row *row);
 catalog_added catalog_build_price(catalog_builder *b, const catalog_price_row *row, char *err, size_t err_len);
 
 /* Adds the indexes, shapes, version and build time, frees the builder and returns the snapshot (refs 1; the caller

@@ -103,6 +103,12 @@ const catalog_gpu *catalog_find_gpu(const catalog *snap, const char *id)
     return i < 0 ? NULL : &snap->gpus[i];
 }
 
+const catalog_model *catalog_find_model(const catalog *snap, const char *id)
+{
+    long i = search_id(snap->models, snap->model_count, sizeof *snap->models, id);
+    return i < 0 ? NULL : &snap->models[i];
+}
+
 typedef struct pair_key {
     catalog_pair_of pair_of;
     const char *provider_id, *id;

@@ -40,6 +40,10 @@ typedef struct model_arch {
     bool estimated; /* the shape was estimated from a parameter count (model_arch_estimate) */
 } model_arch;
 
+/* "mha", "gqa", "mqa", "mla"; NULL out of range. */
+const char *attention_kind_name(attention_kind kind);
+int attention_kind_parse(const char *name, attention_kind *out);
+
 /* One catalogued model. Strings are the snapshot's (owned by its arena). */
 typedef struct catalog_model {
     const char *id; /* "llama-3.1-70b" */

@@ -210,6 +210,49 @@ static int load_offers(loader *l)
     return rc;
 }
 
+static int int_col(sqlite3_stmt *stmt, int col)
+{
+    return sqlite3_column_int(stmt, col); /* NULL reads as 0: "none" in a model's architecture */
+}
+
+static int load_models(loader *l)
+{
+    sqlite3_stmt *stmt = NULL;
+    if (reserve(l, CATALOG_MODELS, "SELECT count(*) FROM models") != 0 ||
+        prepare(l,
+                "SELECT id, name, family, license, sources, attention, mlp, release_year, params_b, active_params_b, "
+                "layers, hidden_size, intermediate_size, moe_intermediate_size, attention_heads, kv_heads, head_dim, "
+                "q_lora_rank, kv_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim, experts, shared_experts, "
+                "experts_per_token, dense_layers, tied_embeddings, vocab_size, max_context, sliding_window, "
+                "sliding_window_layers FROM models ORDER BY id",
+                &stmt) != 0)
+        return -1;
+    int step;
+    while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
+        catalog_model_row row = {text(stmt, 0), text(stmt, 1), text(stmt, 2), text(stmt, 3), text(stmt, 4),
+                                 text(stmt, 5), text(stmt, 6), int_col(stmt, 7), {0}};
+        model_arch *a = &row.arch;
+        a->params_b = sqlite3_column_double(stmt, 8);
+        a->active_params_b = sqlite3_column_double(stmt, 9);
+        int *ints[] = {&a->layers,           &a->hidden_size,      &a->intermediate_size, &a->moe_intermediate_size,
+                       &a->attention_heads,  &a->kv_heads,         &a->head_dim,          &a->q_lora_rank,
+                       &a->kv_lora_rank,     &a->qk_nope_head_dim, &a->qk_rope_head_dim,  &a->v_head_dim,
+                       &a->experts,          &a->shared_experts,   &a->experts_per_token, &a->dense_layers};
+        for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+            *ints[i] = int_col(stmt, 10 + (int)i);
+        a->tied_embeddings = int_col(stmt, 26) != 0;
+        a->vocab_size = int_col(stmt, 27);
+        a->max_context = (long)sqlite3_column_int64(stmt, 28);
+        a->sliding_window = int_col(stmt, 29);
+        a->sliding_window_layers = int_col(stmt, 30);
+        if (catalog_build_model(l->build, &row) == CATALOG_FULL)
+            break;
+    }
+    int rc = step_error(l, step);
+    sqlite3_finalize(stmt);
+    return rc;
+}
+
 int store_catalog_load(sqlite3 *db, catalog **out, char *err, size_t err_len)
 {
     *out = NULL;
@@ -221,7 +264,7 @@ int store_catalog_load(sqlite3 *db, catalog **out, char *err, size_t err_len)
         goto out;
     }
     if (load_providers(&l) != 0 || load_regions(&l) != 0 || load_gpus(&l) != 0 || load_instances(&l) != 0 ||
-        load_fx(&l) != 0 || load_offers(&l) != 0)
+        load_fx(&l) != 0 || load_offers(&l) != 0 || load_models(&l) != 0)
         goto out;
     *out = catalog_build_finish(l.build);
     l.build = NULL;

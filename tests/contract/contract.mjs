@@ -234,6 +234,32 @@ async function operationsCases() {
   await expect('metrics', 'GET', '/metrics', 200);
 }
 
+async function modelCases() {
+  const all = await expect('models: all', 'GET', '/v1/models?limit=500', 200);
+  const models = jsonOf(all)?.items ?? [];
+  if (models.length < 30) fail('models: catalog', `only ${models.length} models`);
+  for (const model of models.slice(0, 8))
+    await expect(`model ${model.id}`, 'GET', `/v1/models/${encodeURIComponent(model.id)}`, 200);
+  await expect('models: moe filter', 'GET', '/v1/models?moe=true', 200, {
+    check: (a) => ((jsonOf(a)?.items ?? []).every((m) => m.moe) && jsonOf(a)?.items?.length > 0 ? undefined
+      : 'a dense model in a moe=true page'),
+  });
+  await expect('models: family and size', 'GET', '/v1/models?family=llama,qwen&min_params_b=7&max_params_b=80', 200);
+  const first = await expect('models: page 1', 'GET', '/v1/models?limit=3', 200);
+  const cursor = jsonOf(first)?.next_cursor;
+  if (cursor) await expect('models: page 2', 'GET', `/v1/models?limit=3&cursor=${encodeURIComponent(cursor)}`, 200);
+  await expect('models: bad moe', 'GET', '/v1/models?moe=maybe', 400, { check: (a) => fieldsNamed(a, 'moe') });
+  await expect('models: min over max', 'GET', '/v1/models?min_params_b=80&max_params_b=7', 400,
+    { specValid: true, check: (a) => fieldsNamed(a, 'min_params_b') });
+  const one = await expect('model: for its ETag', 'GET', '/v1/models/llama-3.1-8b', 200);
+  await expect('model: If-None-Match', 'GET', '/v1/models/llama-3.1-8b', 304,
+    { headers: { 'If-None-Match': one?.headers.get('etag') } });
+  await expect('models: If-None-Match', 'GET', '/v1/models', 304,
+    { headers: { 'If-None-Match': one?.headers.get('etag') } });
+  await expect('models: unknown parameter', 'GET', '/v1/models?size=big', 400, { check: (a) => fieldsNamed(a, 'size') });
+  await expect('model: unknown', 'GET', '/v1/models/llama-9', 404, { check: (a) => problemType(a, 'not-found') });
+}
+
 async function gpuCases() {
   const all = await expect('gpus: all', 'GET', '/v1/gpus?limit=500', 200);
   const gpus = jsonOf(all)?.items ?? [];
@@ -368,6 +394,16 @@ const recommendValid = [
   ['general', { workload: { kind: 'general', bound: 'compute' }, limit: 1 }],
   ['savings plans', { workload: { kind: 'inference', model_params_b: 8, hours: 2000 },
     constraints: { pricing: ['savings_plan_1y', 'savings_plan_3y', 'reserved_1y'] } }],
+  ['named model, fp8', { workload: { kind: 'inference', model: 'llama-3.1-70b', precision: 'fp8' } }],
+  ['moe model, throughput target', { workload: { kind: 'inference', model: 'mixtral-8x7b', target_tokens_per_s: 5000,
+    prompt_tokens: 512, output_tokens: 128, kv_cache_precision: 'fp8' }, objective: 'cost' }],
+  ['requests per second, latency floors', { workload: { kind: 'inference', model: 'llama-3.1-8b', requests_per_s: 4,
+    latency_sensitive: true, max_ttft_ms: 500 } }],
+  ['qlora fine-tune', { workload: { kind: 'fine_tuning', model: 'llama-2-70b', fine_tuning_method: 'qlora',
+    lora_rank: 64, tokens_b: 0.1 } }],
+  ['custom architecture', { workload: { kind: 'training', tokens_b: 10, gradient_checkpointing: true,
+    architecture: { params_b: 7, layers: 32, hidden_size: 4096, attention_heads: 32, kv_heads: 8, mlp: 'gated',
+      intermediate_size: 14336, vocab_size: 32000 } } }],
   ['impossible', { workload: { kind: 'training', model_params_b: 1000, tokens_b: 1000 },
     constraints: { max_hourly_usd: 0.01, max_nodes: 1 } }],
 ];
@@ -375,6 +411,12 @@ const recommendValid = [
 const recommendInvalid = [
   ['unknown member', { workload: { kind: 'inference', model_params_b: 7 }, budget: 5 }, ['budget']],
   ['no workload', { objective: 'cost' }, ['workload']],
+  // valid by the schema, refused on meaning: an id the catalogue lacks, figures that disagree, a member of another kind
+  ['unknown model', { workload: { kind: 'inference', model: 'llama-9-70b' } }, ['workload.model'], true],
+  ['model and a different size', { workload: { kind: 'inference', model: 'llama-3.1-8b', model_params_b: 70 } },
+    ['workload.model_params_b'], true],
+  ['method on inference', { workload: { kind: 'inference', model_params_b: 7, fine_tuning_method: 'lora' } },
+    ['workload.fine_tuning_method'], true],
   ['bad kind', { workload: { kind: 'mining' } }, ['workload.kind']],
   ['bad precision', { workload: { kind: 'inference', model_params_b: 7, precision: 'fp12' } }, ['workload.precision']],
   ['out of range', { workload: { kind: 'training', model_params_b: -1, tokens_b: 1 } }, ['workload.model_params_b']],
@@ -393,9 +435,9 @@ async function recommendCases() {
     check: (a) => (jsonOf(a)?.recommendations?.length === 0 ? undefined : 'recommendations for an impossible request'),
   });
   await expect('recommend: pretty', 'POST', '/v1/recommend?pretty=1', 200, { json: recommendValid[0][1] });
-  for (const [name, body, fields] of recommendInvalid)
+  for (const [name, body, fields, specValid] of recommendInvalid)
     await expect(`recommend: ${name}`, 'POST', '/v1/recommend', 422,
-      { json: body, check: (a) => fieldsNamed(a, ...fields) });
+      { json: body, specValid: specValid ?? false, check: (a) => fieldsNamed(a, ...fields) });
   await expect('recommend: unknown gpu model', 'POST', '/v1/recommend', 422,
     { json: { workload: { kind: 'general' }, constraints: { gpu_models: ['h900'] } }, specValid: true });
   await expect('recommend: no body', 'POST', '/v1/recommend', 400, { specCheck: false });
@@ -754,6 +796,7 @@ async function main() {
     routeTableCases();
     await operationsCases();
     await gpuCases();
+    await modelCases();
     await instanceCases();
     await providerCases();
     await recommendCases();

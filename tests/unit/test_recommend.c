@@ -246,8 +246,37 @@ static const bad_case bad_cases[] = {
     {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 0}}", 422, "workload.model_params_b"},
     {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 1e300}}", 422, "workload.model_params_b"},
     {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": \"7\"}}", 422, "workload.model_params_b"},
-    {"{\"workload\": {\"kind\": \"inference\"}}", 422, "workload.model_params_b"},
-    {"{\"workload\": {\"kind\": \"training\", \"tokens_b\": 10}}", 422, "workload.model_params_b"},
+    {"{\"workload\": {\"kind\": \"inference\"}}", 422, "workload.model"},
+    {"{\"workload\": {\"kind\": \"training\", \"tokens_b\": 10}}", 422, "workload.model"},
+    /* the model, fine-tuning and serving members */
+    {"{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-9-70b\"}}", 422, "workload.model"},
+    {"{\"workload\": {\"kind\": \"inference\", \"model\": 70}}", 422, "workload.model"},
+    {"{\"workload\": {\"kind\": \"inference\", \"model\": \"x\", \"architecture\": {}}}", 422,
+     "workload.architecture"},
+    {"{\"workload\": {\"kind\": \"inference\", \"architecture\": {\"params_b\": 7, \"layers\": 32}}}", 422,
+     "workload.architecture.hidden_size"},
+    {"{\"workload\": {\"kind\": \"inference\", \"architecture\": {\"params_b\": 7, \"layers\": 32, "
+     "\"hidden_size\": 4096, \"attention_heads\": 32, \"kv_heads\": 5}}}", 422, "workload.architecture.kv_heads"},
+    {"{\"workload\": {\"kind\": \"inference\", \"architecture\": {\"params_b\": 7, \"layers\": 32, "
+     "\"hidden_size\": 4096, \"attention_heads\": 32, \"colour\": 1}}}", 422, "workload.architecture.colour"},
+    {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"fine_tuning_method\": \"lora\"}}", 422,
+     "workload.fine_tuning_method"},
+    {"{\"workload\": {\"kind\": \"fine_tuning\", \"model_params_b\": 7, \"fine_tuning_method\": \"dora\"}}", 422,
+     "workload.fine_tuning_method"},
+    {"{\"workload\": {\"kind\": \"fine_tuning\", \"model_params_b\": 7, \"fine_tuning_method\": \"full\", "
+     "\"lora_rank\": 8}}", 422, "workload.lora_rank"},
+    {"{\"workload\": {\"kind\": \"fine_tuning\", \"model_params_b\": 7, \"lora_rank\": 0}}", 422,
+     "workload.lora_rank"},
+    {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"gradient_checkpointing\": true}}", 422,
+     "workload.gradient_checkpointing"},
+    {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"kv_cache_precision\": \"int4\"}}", 422,
+     "workload.kv_cache_precision"},
+    {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"target_tokens_per_s\": 100, "
+     "\"requests_per_s\": 2}}", 422, "workload.requests_per_s"},
+    {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"target_tokens_per_s\": 0}}", 422,
+     "workload.target_tokens_per_s"},
+    {"{\"workload\": {\"kind\": \"training\", \"model_params_b\": 7, \"max_ttft_ms\": 100}}", 422,
+     "workload.max_ttft_ms"},
     {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"tokens_b\": 10}}", 422, "workload.tokens_b"},
     {"{\"workload\": {\"kind\": \"training\", \"model_params_b\": 7, \"tokens_b\": 10, \"hours\": 5}}", 422,
      "workload.hours"},
@@ -341,38 +370,56 @@ END_TEST
 
 /* ---- ranking on the synthetic catalog --------------------------------------------------------------------------- */
 
-/* 7B fp16 serving needs 1.2 x 14 = 16.8 GB, memory-bandwidth-bound by default. t4x1 (16 GB, two offers) and l4-half
- * (12 GB) do not fit. Balanced = hourly / (GB/s of the GPUs holding one replica):
- *   rtx4090x1 0.44/1008 = 0.000437, h100x1 2.49/3350 = 0.000743, l4x1 0.80/300 = 0.00267,
- *   h100x8-ib 23.92/3350 = 0.00714, a100x8 30.00/2039 = 0.0147 (eu-west, cheaper than us-east), l4x4 4.60/300 = 0.0153,
- *   h100x8 55.04/3350 = 0.0164. */
+/* 7B fp16 serving: 14 GB of weights + 20 % overhead = 16.8 GB. t4x1 (16 GB, two offers) and l4-half (12 GB) do not
+ * fit. With no batch given a replica serves as many 1,280-token sequences (1,024 prompt + 256 output) as its memory
+ * holds: the shape estimated from 7B (33 layers of 4224, MHA) caches 2 x 33 x 4224 x 2 = 557,568 B per token, 0.7137 GB
+ * per sequence, so an 80 GB GPU holds floor(63.2 / 0.7137) = 88 and the 24 GB RTX 4090 floor(7.2 / 0.7137) = 10.
+ * Balanced is the price per million tokens at that load, hourly / (tokens/s x 3600) x 1e6: a bigger batch on the
+ * H100 reads its weights once for 88 sequences and beats the cheaper RTX 4090 per token, although the old ranking by
+ * $/(GB/s) put the RTX 4090 first. */
 START_TEST(inference_7b_balanced)
 {
     json_t *doc = run_ok("{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"precision\": \"fp16\"}}");
     const json_t *req = json_object_get(doc, "requirements");
     ck_assert_double_eq_tol(num_at(req, "gpu_memory_gb"), 16.8, 1e-9);
+    ck_assert_double_eq_tol(num_at(req, "kv_cache_bytes_per_token"), 557568, 1e-9);
     ck_assert_str_eq(str_at(req, "bound"), "memory_bandwidth");
     ck_assert_str_eq(str_at(req, "peak_metric"), "fp16_tflops");
     ck_assert(json_is_null(json_object_get(req, "flops")));
     ck_assert_uint_eq(rec_count(doc), 5);
-    assert_instance(doc, 0, "beta", "rtx4090x1");
-    assert_instance(doc, 1, "beta", "h100x1");
-    assert_instance(doc, 2, "alpha", "l4x1");
-    assert_instance(doc, 3, "beta", "h100x8-ib");
-    assert_instance(doc, 4, "alpha", "a100x8");
-    ck_assert_str_eq(str_at(rec(doc, 4), "region"), "eu-west");
+    assert_instance(doc, 0, "beta", "h100x1");
+    assert_instance(doc, 1, "beta", "h100x8-ib");
+    assert_instance(doc, 2, "beta", "rtx4090x1");
+    assert_instance(doc, 3, "alpha", "a100x8");
+    assert_instance(doc, 4, "alpha", "h100x8");
+    double previous = 0;
+    for (size_t i = 0; i < rec_count(doc); i++) {
+        const json_t *t = json_object_get(rec(doc, i), "throughput");
+        ck_assert_int_eq(num_at(t, "tensor_parallel"), 1);
+        double per_million = num_at(rec(doc, i), "hourly_usd") / (num_at(t, "decode_tokens_per_s") * 3600) * 1e6;
+        ck_assert_double_eq_tol(num_at(t, "usd_per_million_tokens"), per_million, 1e-3);
+        ck_assert(per_million >= previous);
+        previous = per_million;
+    }
+    ck_assert_int_eq(num_at(json_object_get(rec(doc, 0), "throughput"), "batch_size"), 88);
+    ck_assert_int_eq(num_at(json_object_get(rec(doc, 2), "throughput"), "batch_size"), 10);
+    ck_assert_int_eq(num_at(json_object_get(rec(doc, 1), "throughput"), "replicas"), 8);
+    ck_assert_str_eq(str_at(rec(doc, 3), "region"), "eu-west");
     ck_assert_str_eq(str_at(rec(doc, 2), "region"), "us-east");
     ck_assert_double_eq_tol(num_at(rec(doc, 0), "score"), 100.0, 1e-9);
-    ck_assert_double_eq_tol(num_at(rec(doc, 1), "score"), 100.0 * (0.44 / 1008) / (2.49 / 3350), 0.01);
-    ck_assert_double_eq_tol(num_at(rec(doc, 2), "monthly_usd"), 0.80 * 730, 1e-9);
+    const json_t *t0 = json_object_get(rec(doc, 0), "throughput"), *t1 = json_object_get(rec(doc, 1), "throughput");
+    ck_assert_double_eq_tol(num_at(rec(doc, 1), "score"),
+                            100.0 * num_at(t0, "usd_per_million_tokens") / num_at(t1, "usd_per_million_tokens"), 0.05);
+    ck_assert_double_eq_tol(num_at(rec(doc, 2), "monthly_usd"), 0.44 * 730, 1e-9);
     ck_assert_int_eq(num_at(rec(doc, 0), "rank"), 1);
     ck_assert_int_eq(num_at(rec(doc, 4), "rank"), 5);
     /* rtx4090x1: no ECC on a serving job, and a price 152 days old against a 48-hour limit */
-    const json_t *warnings = json_object_get(rec(doc, 0), "warnings");
+    const json_t *warnings = json_object_get(rec(doc, 2), "warnings");
     ck_assert(strings_contain(warnings, "no ECC"));
     ck_assert(strings_contain(warnings, "freshness limit"));
-    ck_assert_uint_eq(json_array_size(json_object_get(rec(doc, 1), "warnings")), 0);
-    ck_assert(strings_contain(json_object_get(rec(doc, 1), "reasons"), "16.8 GB"));
+    ck_assert_uint_eq(json_array_size(json_object_get(rec(doc, 0), "warnings")), 0);
+    ck_assert(strings_contain(json_object_get(rec(doc, 0), "reasons"), "16.8 GB"));
+    ck_assert(strings_contain(json_object_get(rec(doc, 0), "reasons"), "per million tokens"));
     ck_assert_int_eq(num_at(doc, "considered"), OFFER_N);
     ck_assert_int_eq(rejected_count(doc, "insufficient_gpu_memory"), 3);
     ck_assert_str_eq(str_at(doc, "catalog_version"), "0123456789abcdef");
@@ -420,8 +467,9 @@ START_TEST(spot_needs_checkpointing)
 }
 END_TEST
 
-/* 70B bf16 training on 10 B tokens: 16 x 70 = 1120 GB + activations 34 x 2048 x 1 x d_model x layers (70.87 layers of
- * 9071.6) = 44.77 GB: 1164.8 GB, two 640 GB nodes. Only the cluster-networked 8-GPU boxes can span nodes. FLOPs
+/* 70B bf16 training on 10 B tokens: 16 x 70 = 1120 GB + activations 34 x 2048 x 1 x d_model x layers (the shape
+ * estimated from 70B: cbrt(70e9 / 196608) = 70.9, so 71 layers of 71 x 128 = 9088) = 44.93 GB: 1164.9 GB, two 640 GB
+ * nodes. Only the cluster-networked 8-GPU boxes can span nodes. FLOPs
  * 6 x 70e9 x 10e9 = 4.2e21; on 16 H100 (989.4 TFLOPS bf16) at 0.4: 4.2e21 / 6.33216e15 s = 184.24 h. Cheapest job:
  * h100x8-ib 2 x 23.92 = 47.84 $/h -> $8 814; h100x8 us-east 110.08 $/h -> $20 281; a100x8 eu-west 16 x 312 TFLOPS:
  * 584.27 h x 60 = $35 056. */
@@ -430,7 +478,7 @@ START_TEST(training_70b_two_nodes)
     json_t *doc = run_ok("{\"workload\": {\"kind\": \"training\", \"model_params_b\": 70, \"tokens_b\": 10},"
                          " \"objective\": \"cost\"}");
     const json_t *req = json_object_get(doc, "requirements");
-    ck_assert_double_eq_tol(num_at(req, "gpu_memory_gb"), 1164.77, 0.01);
+    ck_assert_double_eq_tol(num_at(req, "gpu_memory_gb"), 1120 + 34.0 * 2048 * 9088 * 71 / 1e9, 0.01);
     ck_assert_double_eq_tol(num_at(req, "flops"), 4.2e21, 1e9);
     ck_assert_str_eq(str_at(req, "peak_metric"), "bf16_tflops");
     ck_assert_int_eq(num_at(req, "max_nodes"), 4);
@@ -605,15 +653,20 @@ START_TEST(fractional_gpu)
 }
 END_TEST
 
-/* Latency-sensitive 70B fp16 serving: 168 GB, one node (the default for inference), so only 640 GB boxes; the model
- * stays in one NVSwitch domain and uses 3 of 8 GPUs: balanced = hourly / (3 x bandwidth). */
+/* Latency-sensitive 70B fp16 serving: 168 GB, one node (the default for inference), so only 640 GB boxes. A replica
+ * takes the smallest power of two of 80 GB GPUs that holds it: 4 (3 would hold 240 GB, but no serving engine splits a
+ * model three ways), so each 8-GPU node runs 2 replicas inside its NVSwitch domain. */
 START_TEST(latency_sensitive_70b)
 {
     json_t *doc = run_ok("{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 70, \"latency_sensitive\": true}}");
     ck_assert_uint_eq(rec_count(doc), 3);
     assert_instance(doc, 0, "beta", "h100x8-ib");
     ck_assert(strings_contain(json_object_get(rec(doc, 0), "reasons"), "one nvswitch domain"));
-    ck_assert(strings_contain(json_object_get(rec(doc, 0), "reasons"), "3 of 8 GPUs"));
+    ck_assert(strings_contain(json_object_get(rec(doc, 0), "reasons"), "4 GPUs per replica, 2 replicas"));
+    ck_assert_int_eq(num_at(json_object_get(rec(doc, 0), "throughput"), "tensor_parallel"), 4);
+    /* the latency floors of a latency-sensitive request: first token within 1 s, 10 tokens/s per sequence */
+    ck_assert(num_at(json_object_get(rec(doc, 0), "throughput"), "time_to_first_token_ms") <= 1000);
+    ck_assert(num_at(json_object_get(rec(doc, 0), "throughput"), "decode_tokens_per_s_per_sequence") >= 10);
     ck_assert_int_eq(rejected_count(doc, "exceeds_max_nodes"), 0);
     ck_assert_int_eq(rejected_count(doc, "insufficient_gpu_memory"), 8);
     json_decref(doc);

@@ -1,0 +1,118 @@
+/* How an instance type serves a model: the tensor-parallel group that holds one replica, the batch it serves, its
+ * speed (engine/model.c), the latency floors, and how many replicas and nodes a throughput target needs. */
+#include "engine/recommend_internal.h"
+
+#include <math.h>
+
+/* Serving engines split a model over 1, 2, 4 or 8 GPUs: vLLM's tensor parallelism needs the attention heads to
+ * divide evenly over the GPUs ("Total number of attention heads must be divisible by tensor parallel size",
+ * vllm/model_executor/models), and every catalogued model's head counts are powers of two times a small factor; so
+ * a group is the smallest power of two that divides the node's GPUs and holds the replica. */
+static int tensor_parallel_for(double gpus_in_node, double per_gpu_gb, double needed_gb)
+{
+    int gpus = (int)gpus_in_node;
+    for (int group = 1; group <= gpus; group *= 2)
+        if (gpus % group == 0 && group * per_gpu_gb >= needed_gb)
+            return group;
+    return 0;
+}
+
+static bool meets_floors(const rec_request *r, const model_speed *speed)
+{
+    if (r->max_ttft_ms > 0 && speed->time_to_first_token_ms > r->max_ttft_ms)
+        return false;
+    if (r->min_tokens_per_s_per_sequence > 0 && speed->decode_tokens_per_s_per_sequence < r->min_tokens_per_s_per_sequence)
+        return false;
+    return true;
+}
+
+static int estimate(const rec_request *r, const catalog_instance *inst, double share, int group, double batch,
+                    model_speed *out)
+{
+    model_serving s = {
+        .weight_precision = r->workload.precision,
+        .kv_bytes = r->workload.kv_bytes > 0 ? r->workload.kv_bytes : 2.0,
+        .batch = batch,
+        .prompt_tokens = r->prompt_tokens,
+        .output_tokens = r->output_tokens,
+        .tensor_parallel = group,
+        .bandwidth_gb_per_s = inst->gpu->memory_bandwidth_gb_per_s * share,
+        .peak_tflops = catalog_gpu_peak(inst->gpu, r->compute_precision) * share,
+    };
+    return model_speed_estimate(&r->workload.arch, &s, out);
+}
+
+reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
+                                    fit *out)
+{
+    bool slice = inst->gpu_count < 1.0;
+    double share = slice ? inst->gpu_count : 1.0; /* a slice gets its share of the GPU's bandwidth and arithmetic */
+    double per_gpu_gb = slice ? inst->gpu_memory_gb : inst->gpu_memory_gb / inst->gpu_count;
+    double context = recommend_serving_context(r);
+    double kv_bytes = r->workload.kv_bytes > 0 ? r->workload.kv_bytes : 2.0;
+    double kv_per_sequence_gb = model_kv_cache_gb(&r->workload.arch, kv_bytes, 1, context);
+    double fixed_gb = req->weights_gb + req->overhead_gb;
+    bool batch_given = r->workload.batch_size > 0;
+    double batch = batch_given ? r->workload.batch_size : 1;
+    int group = tensor_parallel_for(slice ? 1 : inst->gpu_count, per_gpu_gb, fixed_gb + batch * kv_per_sequence_gb);
+    if (group == 0)
+        return REJECT_MEMORY;
+    if (!batch_given && kv_per_sequence_gb > 0) {
+        double room = floor((group * per_gpu_gb - fixed_gb) / kv_per_sequence_gb);
+        unsigned cap = recommend_serving_max_batch();
+        batch = room < 1 ? 1 : room > cap ? cap : room;
+    }
+    model_speed speed;
+    if (estimate(r, inst, share, group, batch, &speed) != 0)
+        return REJECT_PRECISION;
+    /* a smaller batch is faster per sequence: halve it until the floors hold, unless the request fixed it */
+    while (!meets_floors(r, &speed) && !batch_given && batch > 1) {
+        batch = floor(batch / 2);
+        if (estimate(r, inst, share, group, batch, &speed) != 0)
+            return REJECT_PRECISION;
+    }
+    if (!meets_floors(r, &speed))
+        return REJECT_LATENCY;
+
+    double replicas_per_node = slice ? 1.0 : floor(inst->gpu_count / group);
+    double per_replica_requests = batch / (speed.time_to_first_token_ms / 1000.0 +
+                                           r->output_tokens / speed.decode_tokens_per_s_per_sequence);
+    double replicas = replicas_per_node;
+    if (r->target_tokens_per_s > 0)
+        replicas = ceil(r->target_tokens_per_s / speed.decode_tokens_per_s);
+    else if (r->requests_per_s > 0)
+        replicas = ceil(r->requests_per_s / per_replica_requests);
+    double nodes = ceil(replicas / replicas_per_node);
+    if (nodes > (double)r->max_nodes)
+        return REJECT_MAX_NODES;
+
+    out->serving = true;
+    out->speed = speed;
+    out->tensor_parallel = group;
+    out->batch = batch;
+    out->replicas = replicas;
+    out->nodes = (unsigned)nodes;
+    out->total_gpus = nodes * inst->gpu_count;
+    out->useful_gpus = slice ? inst->gpu_count : replicas * group;
+    out->tokens_per_s = replicas * speed.decode_tokens_per_s;
+    out->load_tokens_per_s = r->target_tokens_per_s > 0 ? r->target_tokens_per_s
+                             : r->requests_per_s > 0    ? r->requests_per_s * r->output_tokens
+                                                        : out->tokens_per_s;
+    out->throughput = out->tokens_per_s;
+    out->tensor_parallel_on_pcie = group > 1 && !recommend_has_gpu_fabric(inst);
+    out->model_on_one_gpu = group == 1;
+    out->one_nvlink_domain = !out->tensor_parallel_on_pcie;
+    return REJECT_NONE;
+}
+
+double recommend_usd_per_million_tokens(const candidate *c)
+{
+    if (!c->fit.serving || !(c->fit.load_tokens_per_s > 0))
+        return NAN;
+    return c->hourly_usd / (c->fit.load_tokens_per_s * 3600.0) * 1e6;
+}
+
+double recommend_request_seconds(const rec_request *r, const fit *ft)
+{
+    return ft->speed.time_to_first_token_ms / 1000.0 + r->output_tokens / ft->speed.decode_tokens_per_s_per_sequence;
+}

@@ -1,12 +1,15 @@
 #!/bin/sh
 # Installs the Debian packages gpurec needs, only those missing, running `apt-get update` at most once.
-# Usage: deploy/install-deps.sh build|test|bench|fuzz|ui ...   (as root on Debian 12; a no-op when all are present)
+# Usage: deploy/install-deps.sh build|test|bench|ui|container ...   (as root on Debian 12; a no-op when all are present)
 set -eu
 
 build_pkgs="gcc make pkg-config libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev"
 test_pkgs="check sqlite3 valgrind prometheus clang libclang-rt-14-dev curl ca-certificates"
 bench_pkgs="wrk"
 ui_pkgs="chromium chromium-driver fonts-dejavu-core"
+# the container test (tests/container): podman with runc, podman-compose (python3), debootstrap for the base image,
+# curl for the checks, readelf (binutils) for the stripped binary
+container_pkgs="podman runc podman-compose python3 debootstrap curl ca-certificates binutils"
 
 want=""
 for group in "$@"; do
@@ -20,7 +23,8 @@ for group in "$@"; do
             ;;
         bench) want="$want $build_pkgs $bench_pkgs" ;;
         ui) want="$want $ui_pkgs" ;;
-        *) echo "install-deps: unknown group '$group' (build, test, bench, ui)" >&2; exit 2 ;;
+        container) want="$want $container_pkgs" ;;
+        *) echo "install-deps: unknown group '$group' (build, test, bench, ui, container)" >&2; exit 2 ;;
     esac
 done
 

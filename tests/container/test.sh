@@ -100,7 +100,7 @@ else
     exit 1
 fi
 build() {
-    timeout 1800 podman build --format docker --network host --pull=never "$@" -f "$root/Dockerfile" "$root" \
+    timeout 1800 podman build --format docker --network host --pull=never "$@" -f "$root/Dockerfile" "$root" 8>&- \
         >>"$tmp/build.log" 2>&1
 }
 start=$(date +%s)

@@ -54,6 +54,13 @@ test:
 	    check-suites
 	sh tests/run-extra.sh $(BUILD)
 
+# The image built from the Dockerfile and run with podman, as root (tests/container/test.sh); .ci/run runs it after
+# `make test`. The first run makes the Debian base image with debootstrap, later ones reuse it.
+.PHONY: test-container
+test-container:
+	sh deploy/install-deps.sh container
+	sh tests/container/test.sh
+
 check: all $(TEST_BINS)
 	sh tests/layers.sh
 	sh tests/run-suites.sh $(BUILD)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the Debian packages gpurec needs, only those missing, running `apt-get update` at most once.
-# Usage: deploy/install-deps.sh build|test|bench|fuzz|ui ...   (as root on Debian 12; a no-op when all are present)
+# Usage: deploy/install-deps.sh build|test|bench|ui|container ...   (as root on Debian 12; a no-op when all are present)
 set -eu
 
 build_pkgs="gcc make pkg-config libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev"
@@ -11,6 +11,9 @@ ui_pkgs="chromium chromium-driver fonts-dejavu-core"
 # /usr/bin/kubectl already belongs to another package (a cloud SDK's kubectl), the two cannot both be installed:
 # Debian's package is then unpacked into this folder instead, and the test finds it there.
 kubectl_dir=/opt/gpurec-test/kubernetes-client
+# the container test (tests/container): podman with runc, podman-compose (python3), debootstrap for the base image,
+# curl for the checks, readelf (binutils) for the stripped binary
+container_pkgs="podman runc podman-compose python3 debootstrap curl ca-certificates binutils"
 
 want=""
 want_kubectl=""
@@ -26,7 +29,8 @@ for group in "$@"; do
             ;;
         bench) want="$want $build_pkgs $bench_pkgs" ;;
         ui) want="$want $ui_pkgs" ;;
-        *) echo "install-deps: unknown group '$group' (build, test, bench, ui)" >&2; exit 2 ;;
+        container) want="$want $container_pkgs" ;;
+        *) echo "install-deps: unknown group '$group' (build, test, bench, ui, container)" >&2; exit 2 ;;
     esac
 done
 

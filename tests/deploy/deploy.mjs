@@ -253,10 +253,11 @@ async function healthcheckCases(temp, stages, compose, binary) {
   const dockerCmd = healthcheckCommand(stages);
   check('Dockerfile: HEALTHCHECK in exec form', Array.isArray(dockerCmd) ? [] : 'no HEALTHCHECK CMD [...]');
   const composeTest = compose?.services?.gpurec?.healthcheck?.test;
-  // Compose writes $$ for a literal $.
-  const composeCmd = Array.isArray(composeTest) && composeTest[0] === 'CMD'
-    ? composeTest.slice(1).map((a) => a.replace(/\$\$/g, '$')) : undefined;
-  check('docker-compose: healthcheck in exec form', composeCmd ? [] : JSON.stringify(composeTest));
+  // Compose writes $$ for a literal $. CMD-SHELL, as podman-compose 1.0.3 runs it as docker compose does (it turns a
+  // CMD list into one shell line).
+  const composeCmd = Array.isArray(composeTest) && composeTest[0] === 'CMD-SHELL' && composeTest.length === 2
+    ? ['/bin/sh', '-c', composeTest[1].replace(/\$\$/g, '$')] : undefined;
+  check('docker-compose: healthcheck in CMD-SHELL form', composeCmd ? [] : JSON.stringify(composeTest));
   const db = join(temp.dir, 'health.db');
   migrateDb(binary, db);
   const daemon = await start(binary, { GPUREC_DB: db, GPUREC_PROVIDERS: 'feed' });

@@ -105,7 +105,7 @@ static int device_plugin(const catalog_gpu *gpu)
 
 /* ---- strings ------------------------------------------------------------------------------------------------------ */
 
-static void append_escaped(buf *out, const char *text, bool hcl)
+static void append_escaped(bytebuf *out, const char *text, bool hcl)
 {
     buf_append_str(out, "\"");
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
@@ -128,17 +128,17 @@ static void append_escaped(buf *out, const char *text, bool hcl)
     buf_append_str(out, "\"");
 }
 
-void export_yaml_str(buf *out, const char *text)
+void export_yaml_str(bytebuf *out, const char *text)
 {
     append_escaped(out, text, false);
 }
 
-void export_hcl_str(buf *out, const char *text)
+void export_hcl_str(bytebuf *out, const char *text)
 {
     append_escaped(out, text, true);
 }
 
-void export_headline(buf *out, const export_plan *plan)
+void export_headline(bytebuf *out, const export_plan *plan)
 {
     const export_pick *pick = plan->pick;
     buf_printf(out, "# %u x %s (", pick->nodes, pick->instance_type);
@@ -300,7 +300,7 @@ static int skypilot_check(const export_plan *plan, char *err, size_t err_len)
                 "SkyPilot cannot launch on %s (its clouds here: aws, gcp, azure, oci, lambda)", pick->provider_id);
 }
 
-static void skypilot_write(const export_plan *plan, buf *out)
+static void skypilot_write(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     const char *accelerator = plan->slice ? NULL : skypilot_accelerator(pick->gpu);
@@ -359,7 +359,7 @@ static int kubernetes_check(const export_plan *plan, char *err, size_t err_len)
     return 0;
 }
 
-static void yaml_requirement(buf *out, const char *key, const char *value)
+static void yaml_requirement(bytebuf *out, const char *key, const char *value)
 {
     buf_append_str(out, "        - key: ");
     export_yaml_str(out, key);
@@ -369,7 +369,7 @@ static void yaml_requirement(buf *out, const char *key, const char *value)
 }
 
 /* A NodePool (karpenter.sh/v1) that launches exactly this instance type in this region and capacity type. */
-static void karpenter_nodepool(const export_plan *plan, int plugin, buf *out)
+static void karpenter_nodepool(const export_plan *plan, int plugin, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     buf_append_str(out, "# Karpenter launches the nodes; the EC2NodeClass \"default\" (AMI, subnets, security groups)"
@@ -387,7 +387,7 @@ static void karpenter_nodepool(const export_plan *plan, int plugin, buf *out)
     buf_printf(out, ": %u\n---\n", plan->gpus * pick->nodes);
 }
 
-static void yaml_selector(buf *out, const char *key, const char *value)
+static void yaml_selector(bytebuf *out, const char *key, const char *value)
 {
     buf_append_str(out, "        ");
     export_yaml_str(out, key);
@@ -396,7 +396,7 @@ static void yaml_selector(buf *out, const char *key, const char *value)
     buf_append_str(out, "\n");
 }
 
-static void yaml_toleration(buf *out, const char *key, const char *value)
+static void yaml_toleration(bytebuf *out, const char *key, const char *value)
 {
     buf_append_str(out, "        - key: ");
     export_yaml_str(out, key);
@@ -410,7 +410,7 @@ static void yaml_toleration(buf *out, const char *key, const char *value)
 }
 
 /* An indexed Job of one pod per node: each pod asks for every GPU of a node, so no two share one. */
-static void kubernetes_write(const export_plan *plan, buf *out)
+static void kubernetes_write(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     int plugin = device_plugin(pick->gpu);
@@ -448,7 +448,7 @@ static void kubernetes_write(const export_plan *plan, buf *out)
 
 /* ---- entry -------------------------------------------------------------------------------------------------------- */
 
-int export_write(const export_pick *pick, export_format f, buf *out, char *err, size_t err_len)
+int export_write(const export_pick *pick, export_format f, bytebuf *out, char *err, size_t err_len)
 {
     export_plan plan;
     char machine[129];

@@ -59,6 +59,6 @@ char *export_format_list(char *out, size_t out_len);
 /* Appends the text of pick in format f to out and returns 0. On an error nothing is appended: returns EXPORT_EINVAL
  * or EXPORT_EUNSUPPORTED with a message naming the field, provider or GPU in err. pick, its strings and its catalog
  * rows are borrowed for the call only. */
-int export_write(const export_pick *pick, export_format f, buf *out, char *err, size_t err_len);
+int export_write(const export_pick *pick, export_format f, bytebuf *out, char *err, size_t err_len);
 
 #endif

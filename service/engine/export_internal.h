@@ -20,14 +20,14 @@ typedef struct export_plan {
 } export_plan;
 
 /* Appends text as a double-quoted YAML scalar ("a\"b"). */
-void export_yaml_str(buf *out, const char *text);
+void export_yaml_str(bytebuf *out, const char *text);
 /* Appends text as a quoted HCL string, with ${ and %{ escaped so no template runs. */
-void export_hcl_str(buf *out, const char *text);
+void export_hcl_str(bytebuf *out, const char *text);
 /* The first comment line every format opens with, after prefix ("# "). */
-void export_headline(buf *out, const export_plan *plan);
+void export_headline(bytebuf *out, const export_plan *plan);
 
 /* 0, or EXPORT_EUNSUPPORTED with a message, before export_terraform writes anything. */
 int export_terraform_check(const export_plan *plan, char *err, size_t err_len);
-void export_terraform(const export_plan *plan, buf *out);
+void export_terraform(const export_plan *plan, bytebuf *out);
 
 #endif

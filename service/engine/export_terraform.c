@@ -7,14 +7,14 @@
 
 #include "engine/export_internal.h"
 
-typedef void (*tf_writer)(const export_plan *plan, buf *out);
+typedef void (*tf_writer)(const export_plan *plan, bytebuf *out);
 
-static void tf_aws(const export_plan *plan, buf *out);
-static void tf_gcp(const export_plan *plan, buf *out);
-static void tf_azure(const export_plan *plan, buf *out);
-static void tf_oci(const export_plan *plan, buf *out);
-static void tf_alibaba(const export_plan *plan, buf *out);
-static void tf_tencent(const export_plan *plan, buf *out);
+static void tf_aws(const export_plan *plan, bytebuf *out);
+static void tf_gcp(const export_plan *plan, bytebuf *out);
+static void tf_azure(const export_plan *plan, bytebuf *out);
+static void tf_oci(const export_plan *plan, bytebuf *out);
+static void tf_alibaba(const export_plan *plan, bytebuf *out);
+static void tf_tencent(const export_plan *plan, bytebuf *out);
 
 /* Lambda publishes no Terraform provider of its own (its API is documented at docs.lambda.ai; the registry has only
  * community ones), so its picks are refused. */
@@ -52,7 +52,7 @@ int export_terraform_check(const export_plan *plan, char *err, size_t err_len)
 
 /* ---- pieces ------------------------------------------------------------------------------------------------------- */
 
-static void tf_variable(buf *out, const char *name, const char *description)
+static void tf_variable(bytebuf *out, const char *name, const char *description)
 {
     buf_printf(out, "variable \"%s\" {\n  description = ", name);
     export_hcl_str(out, description);
@@ -60,7 +60,7 @@ static void tf_variable(buf *out, const char *name, const char *description)
 }
 
 /* attribute = "value" at an indent. */
-static void tf_attr(buf *out, int indent, const char *name, const char *value)
+static void tf_attr(bytebuf *out, int indent, const char *name, const char *value)
 {
     buf_printf(out, "%*s%s = ", indent, "", name);
     export_hcl_str(out, value);
@@ -68,7 +68,7 @@ static void tf_attr(buf *out, int indent, const char *name, const char *value)
 }
 
 /* count and a name per node: "<name>-<index>" when several. */
-static void tf_count_name(const export_plan *plan, buf *out, const char *attribute)
+static void tf_count_name(const export_plan *plan, bytebuf *out, const char *attribute)
 {
     if (plan->pick->nodes > 1) {
         buf_printf(out, "  count = %u\n  %s = \"%s-${count.index}\"\n", plan->pick->nodes, attribute, plan->name);
@@ -88,7 +88,7 @@ static const char *tf_index(const export_plan *plan)
 /* Several nodes go into a cluster placement group (docs.aws.amazon.com/AWSEC2/latest/UserGuide/placement-strategies.html).
  * An instance with EFA gets an EFA network interface as its primary one (docs.aws.amazon.com/AWSEC2/latest/UserGuide/
  * efa-start.html); its security group must allow all traffic to and from itself. */
-static void tf_aws(const export_plan *plan, buf *out)
+static void tf_aws(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     bool efa = pick->instance && pick->instance->cluster_network && strcmp(pick->instance->cluster_network, "efa") == 0;
@@ -159,7 +159,7 @@ static const char *gcp_guest_accelerator(const export_plan *plan)
  * gpu-host-maintenance); spot VMs take the SPOT provisioning model without automatic restart
  * (cloud.google.com/compute/docs/instances/create-use-spot). Several nodes share a compact placement policy
  * (cloud.google.com/compute/docs/instances/use-compact-placement-policies). */
-static void tf_gcp(const export_plan *plan, buf *out)
+static void tf_gcp(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     const char *accelerator = gcp_guest_accelerator(plan);
@@ -204,7 +204,7 @@ static void tf_gcp(const export_plan *plan, buf *out)
 /* Spot VMs: priority Spot, an eviction policy, and max_bid_price -1 to pay up to the on-demand price rather than be
  * evicted on price (learn.microsoft.com/azure/virtual-machines/spot-vms). Several nodes share a proximity placement
  * group (learn.microsoft.com/azure/virtual-machines/co-location). */
-static void tf_azure(const export_plan *plan, buf *out)
+static void tf_azure(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     buf_append_str(out, "provider \"azurerm\" {\n  features {}\n}\n\n");
@@ -247,7 +247,7 @@ static void tf_azure(const export_plan *plan, buf *out)
 
 /* Spot is a preemptible instance (docs.oracle.com/iaas/Content/Compute/Concepts/preemptible.htm). RDMA between bare
  * metal GPU nodes needs a cluster network built from an instance configuration; these are separate instances. */
-static void tf_oci(const export_plan *plan, buf *out)
+static void tf_oci(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     buf_append_str(out, "provider \"oci\" {\n");
@@ -274,7 +274,7 @@ static void tf_oci(const export_plan *plan, buf *out)
 
 /* Spot: spot_strategy SpotAsPriceGo, a bid that follows the market up to the pay-as-you-go price
  * (alibabacloud.com/help/en/ecs/user-guide/spot-instances). */
-static void tf_alibaba(const export_plan *plan, buf *out)
+static void tf_alibaba(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     buf_append_str(out, "provider \"alicloud\" {\n");
@@ -297,7 +297,7 @@ static void tf_alibaba(const export_plan *plan, buf *out)
 }
 
 /* Spot: the SPOTPAID charge type (tencentcloud.com/document/product/213/17816). */
-static void tf_tencent(const export_plan *plan, buf *out)
+static void tf_tencent(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     buf_append_str(out, "provider \"tencentcloud\" {\n");
@@ -319,7 +319,7 @@ static void tf_tencent(const export_plan *plan, buf *out)
 
 /* ---- entry -------------------------------------------------------------------------------------------------------- */
 
-void export_terraform(const export_plan *plan, buf *out)
+void export_terraform(const export_plan *plan, bytebuf *out)
 {
     int p = tf_find(plan->pick->provider_id);
     export_headline(out, plan);

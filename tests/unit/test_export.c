@@ -28,7 +28,7 @@ static export_pick p5_pick(void)
 /* The text of pick in f, or NULL with *rc set; caller frees. */
 static char *export_text(const export_pick *pick, export_format f, int *rc, char *err, size_t err_len)
 {
-    buf out;
+    bytebuf out;
     buf_init(&out, 64); /* a buffer with room is terminated from the start, so an empty one reads as "" */
     *rc = export_write(pick, f, &out, err, err_len);
     char *text = buf_finish(&out, NULL);
@@ -248,7 +248,7 @@ static int emit(int argc, char **argv)
     export_pick pick = {.provider_id = argv[3], .instance_type = argv[4], .region_id = argv[5], .pricing = pricing,
                         .nodes = (unsigned)strtoul(argv[7], NULL, 10), .gpus_per_node = atof(argv[8]),
                         .gpu = &gpu, .instance = &instance, .job_name = argc == 13 ? argv[12] : NULL};
-    buf out;
+    bytebuf out;
     char err[256];
     buf_init(&out, 0);
     int rc = export_write(&pick, f, &out, err, sizeof err);

@@ -43,6 +43,22 @@ CREATE TABLE gpus (
     sources TEXT NOT NULL CHECK (json_valid(sources) AND json_type(sources) = 'array')
 );
 
+CREATE TABLE fx_rates (
+    currency TEXT PRIMARY KEY CHECK (length(currency) = 3),
+    usd_per_unit REAL NOT NULL CHECK (usd_per_unit > 0),
+    source TEXT NOT NULL,
+    as_of TEXT NOT NULL
+);
+
+CREATE TABLE fetch_state (
+    provider_id TEXT NOT NULL REFERENCES providers(id),
+    url TEXT NOT NULL,
+    etag TEXT,
+    version TEXT,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (provider_id, url)
+) WITHOUT ROWID;
+
 CREATE TABLE instance_types (
     provider_id TEXT NOT NULL REFERENCES providers(id),
     id TEXT NOT NULL,
@@ -54,35 +70,14 @@ CREATE TABLE instance_types (
     memory_gb REAL NOT NULL CHECK (memory_gb > 0),
     network_gbps REAL NOT NULL CHECK (network_gbps > 0),
     gpu_interconnect TEXT NOT NULL CHECK (gpu_interconnect IN ('nvswitch', 'nvlink', 'xgmi', 'pcie', 'none')),
-    cluster_network TEXT NOT NULL CHECK (cluster_network IN ('efa', 'infiniband', 'roce', 'none')),
+    cluster_network TEXT NOT NULL CHECK (cluster_network IN ('efa', 'infiniband', 'roce', 'tcpx', 'none')),
     cluster_network_gbps REAL NOT NULL CHECK (cluster_network_gbps >= 0),
     source TEXT NOT NULL,
+    retired_at TEXT CHECK (retired_at IS NULL OR retired_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*Z'),
     PRIMARY KEY (provider_id, id)
 ) WITHOUT ROWID;
 
 CREATE INDEX instance_types_gpu ON instance_types(gpu_id);
-
-CREATE TABLE fx_rates (
-    currency TEXT PRIMARY KEY CHECK (length(currency) = 3),
-    usd_per_unit REAL NOT NULL CHECK (usd_per_unit > 0),
-    source TEXT NOT NULL,
-    as_of TEXT NOT NULL
-);
-
-CREATE TABLE refresh_runs (
-    id INTEGER PRIMARY KEY,
-    provider_id TEXT NOT NULL REFERENCES providers(id),
-    started_at TEXT NOT NULL,
-    finished_at TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('ok', 'error', 'unchanged')),
-    rows_seen INTEGER NOT NULL DEFAULT 0,
-    rows_changed INTEGER NOT NULL DEFAULT 0,
-    rows_rejected INTEGER NOT NULL DEFAULT 0,
-    duration_ms INTEGER NOT NULL DEFAULT 0,
-    error TEXT
-);
-
-CREATE INDEX refresh_runs_provider ON refresh_runs(provider_id, id);
 
 CREATE TABLE prices (
     provider_id TEXT NOT NULL,
@@ -96,10 +91,29 @@ CREATE TABLE prices (
     fetched_at TEXT NOT NULL,
     effective_at TEXT NOT NULL,
     spot_interruption TEXT,
+    estimated INTEGER NOT NULL DEFAULT 0 CHECK (estimated IN (0, 1)),
+    effective_end_at TEXT,
     PRIMARY KEY (provider_id, instance_type_id, region_id, pricing_model),
     FOREIGN KEY (provider_id, instance_type_id) REFERENCES instance_types(provider_id, id),
     FOREIGN KEY (provider_id, region_id) REFERENCES regions(provider_id, id)
 ) WITHOUT ROWID;
+
+CREATE TABLE refresh_runs (
+    id INTEGER PRIMARY KEY,
+    provider_id TEXT NOT NULL REFERENCES providers(id),
+    started_at TEXT NOT NULL,
+    finished_at TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('ok', 'partial', 'error', 'unchanged')),
+    rows_seen INTEGER NOT NULL DEFAULT 0,
+    rows_changed INTEGER NOT NULL DEFAULT 0,
+    rows_rejected INTEGER NOT NULL DEFAULT 0,
+    rows_stale INTEGER NOT NULL DEFAULT 0,
+    duration_ms INTEGER NOT NULL DEFAULT 0,
+    error TEXT,
+    failed_parts TEXT CHECK (failed_parts IS NULL OR (json_valid(failed_parts) AND json_type(failed_parts) = 'array'))
+);
+
+CREATE INDEX refresh_runs_provider ON refresh_runs(provider_id, id);
 
 CREATE TABLE price_history (
     id INTEGER PRIMARY KEY,
@@ -112,19 +126,12 @@ CREATE TABLE price_history (
     source TEXT NOT NULL,
     fetched_at TEXT NOT NULL,
     effective_at TEXT NOT NULL,
-    run_id INTEGER REFERENCES refresh_runs(id)
+    run_id INTEGER REFERENCES refresh_runs(id),
+    estimated INTEGER NOT NULL DEFAULT 0 CHECK (estimated IN (0, 1)),
+    effective_end_at TEXT
 );
 
 CREATE INDEX price_history_key ON price_history(provider_id, instance_type_id, region_id, pricing_model, id);
-
-CREATE TABLE fetch_state (
-    provider_id TEXT NOT NULL REFERENCES providers(id),
-    url TEXT NOT NULL,
-    etag TEXT,
-    version TEXT,
-    updated_at TEXT NOT NULL,
-    PRIMARY KEY (provider_id, url)
-) WITHOUT ROWID;
 
 CREATE TABLE schema_migrations (
     version INTEGER PRIMARY KEY,

@@ -9,7 +9,7 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Spec } from './lib/spec.mjs';
-import { migrate, repoRoot, start, stop, tempDir } from './lib/daemon.mjs';
+import { migrate, repoRoot, start, stop, tempDir, WAIT_MS } from './lib/daemon.mjs';
 
 const [binary] = process.argv.slice(2);
 if (!binary) {
@@ -40,7 +40,7 @@ function fail(name, problems) {
 let base = '';
 
 async function send(method, path, { headers = {}, body, json, redirect = 'manual' } = {}) {
-  const init = { method, headers: { ...headers }, redirect, signal: AbortSignal.timeout(15000) };
+  const init = { method, headers: { ...headers }, redirect, signal: AbortSignal.timeout(WAIT_MS) };
   if (json !== undefined) {
     init.body = JSON.stringify(json);
     init.headers['Content-Type'] ??= 'application/json';
@@ -70,7 +70,7 @@ function sendRaw(method, path, { headers = {}, chunks = [], holdBody = false }) 
     request.on('error', (error) => {
       if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') rejectAnswer(error);
     });
-    request.setTimeout(15000, () => request.destroy(new Error('timed out')));
+    request.setTimeout(WAIT_MS, () => request.destroy(new Error('timed out')));
     if (holdBody) {
       request.flushHeaders();
       return;
@@ -214,7 +214,7 @@ function startFeed() {
   return new Promise((resolveFeed) => server.listen(0, '127.0.0.1', () => resolveFeed(server)));
 }
 
-async function waitFor(what, condition, timeoutMs = 15000) {
+async function waitFor(what, condition, timeoutMs = WAIT_MS) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await condition()) return true;
@@ -697,17 +697,13 @@ function routeTableCases() {
 
 // ---- metrics --------------------------------------------------------------------------------------------------------
 
+// The value of the sample matching pattern (a regular expression for the name and labels) in a /metrics text.
+function sample(text, pattern) {
+  const m = text.match(new RegExp('^' + pattern + ' ([0-9.e+-]+)$', 'm'));
+  return m ? Number(m[1]) : undefined;
+}
+
 async function metricsCases() {
-  const answer = await expect('metrics after the run', 'GET', '/metrics', 200);
-  const text = answer?.text ?? '';
-  const promtool = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
-  if (promtool.error || promtool.status !== 0 || !text)
-    fail('promtool check metrics', (promtool.error?.message ?? `${promtool.stdout}${promtool.stderr}`).trim() || 'no output');
-  else pass();
-  const value = (pattern) => {
-    const m = text.match(new RegExp('^' + pattern + ' ([0-9.e+-]+)$', 'm'));
-    return m ? Number(m[1]) : undefined;
-  };
   const expectations = [
     ['requests by route, method and status', 'gpurec_http_requests_total\\{route="/v1/gpus",method="GET",status="200"\\}',
       (v) => v >= 3],
@@ -726,8 +722,26 @@ async function metricsCases() {
     ['price rows per provider', 'gpurec_provider_price_rows\\{provider="aws"\\}', (v) => v > 10],
     ['process memory', 'gpurec_process_resident_memory_bytes', (v) => v > 1e6],
   ];
+  // A request is counted once its answer is sent (libmicrohttpd's completion callback), which may be after the
+  // client has it: poll until every expectation holds (or WAIT_MS passes), then judge the last answer.
+  const holds = (text) => expectations.every(([, pattern, ok]) => {
+    const v = sample(text, pattern);
+    return v !== undefined && ok(v);
+  });
+  const deadline = Date.now() + WAIT_MS;
+  while (Date.now() < deadline) {
+    const polled = await send('GET', '/metrics').catch(() => undefined);
+    if (polled && holds(polled.text)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const answer = await expect('metrics after the run', 'GET', '/metrics', 200);
+  const text = answer?.text ?? '';
+  const promtool = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+  if (promtool.error || promtool.status !== 0 || !text)
+    fail('promtool check metrics', (promtool.error?.message ?? `${promtool.stdout}${promtool.stderr}`).trim() || 'no output');
+  else pass();
   for (const [name, pattern, ok] of expectations) {
-    const v = value(pattern);
+    const v = sample(text, pattern);
     if (v === undefined || !ok(v)) fail(`metrics: ${name}`, `${pattern} = ${v}`);
     else pass();
   }

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSyn
 import { basename, dirname, join, relative } from 'node:path';
 import YAML from 'yaml';
 import { checks } from '../contract/lib/checks.mjs';
-import { migrate as migrateDb, repoRoot, start, stop, tempDir } from '../contract/lib/daemon.mjs';
+import { migrate as migrateDb, repoRoot, start, stop, tempDir, WAIT_MS } from '../contract/lib/daemon.mjs';
 import { k8sCases, knownVariables } from './k8s.mjs';
 
 const [build] = process.argv.slice(2);
@@ -272,14 +272,14 @@ async function healthcheckCases(temp, stages, compose, binary) {
   }
   for (const [what, cmd] of [['Dockerfile', dockerCmd], ['docker-compose', composeCmd]]) {
     if (!cmd) continue;
-    const healthy = run(cmd[0], cmd.slice(1), { env, timeout: 5000 });
+    const healthy = run(cmd[0], cmd.slice(1), { env, timeout: WAIT_MS });
     check(`${what}: the health check passes on a ready daemon`, healthy.status === 0 ? [] :
       `${healthy.status} ${healthy.stderr}`);
   }
   await stop(daemon);
   for (const [what, cmd] of [['Dockerfile', dockerCmd], ['docker-compose', composeCmd]]) {
     if (!cmd) continue;
-    const down = run(cmd[0], cmd.slice(1), { env, timeout: 5000 });
+    const down = run(cmd[0], cmd.slice(1), { env, timeout: WAIT_MS });
     check(`${what}: the health check fails when nothing serves`, down.status !== 0 ? [] : 'it passed');
   }
 }

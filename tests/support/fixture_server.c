@@ -34,6 +34,7 @@ struct fixture_route {
     int fail_status;
     int retry_after_s;
     int stall_ms;
+    bool held; /* requests wait while set (fixture_hold) */
     bool truncate;
     size_t truncate_bytes;
     char etag[128];
@@ -190,6 +191,14 @@ static enum MHD_Result answer_text(struct MHD_Connection *con, int status, const
     return queue(con, status, resp);
 }
 
+static bool route_held(fixture_route *r)
+{
+    pthread_mutex_lock(&r->fs->lock);
+    bool held = r->held;
+    pthread_mutex_unlock(&r->fs->lock);
+    return held;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
                                   void **req_cls)
@@ -240,6 +249,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
     pthread_mutex_unlock(&fs->lock);
 
     for (int waited = 0; waited < stall_ms && !atomic_load(&fs->stopping); waited += 10) {
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    while (route_held(r) && !atomic_load(&fs->stopping)) {
         struct timespec ts = {0, 10 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
@@ -349,6 +362,7 @@ static void reset_faults(fixture_route *r)
     r->status = 0;
     r->fail_times = 0;
     r->stall_ms = 0;
+    r->held = false;
     r->truncate = false;
     r->etag[0] = '\0';
     r->encoding[0] = '\0';
@@ -438,6 +452,16 @@ void fixture_fail_first(fixture_route *r, int times, int status, int retry_after
 void fixture_stall(fixture_route *r, int ms)
 {
     WITH_LOCK(r, r->stall_ms = ms);
+}
+
+void fixture_hold(fixture_route *r)
+{
+    WITH_LOCK(r, r->held = true);
+}
+
+void fixture_release(fixture_route *r)
+{
+    WITH_LOCK(r, r->held = false);
 }
 
 void fixture_truncate(fixture_route *r, size_t bytes)

@@ -1,7 +1,8 @@
 /* A fixture HTTP server for the price adapters' tests: libmicrohttpd on 127.0.0.1, port 0, serving responses in the
  * providers' formats (files under tests/data/providers/, written for this project) and faults on demand: an HTTP
- * status for the first N requests (with Retry-After), a stall before answering, a body cut short, a streamed body
- * made on the fly (for large files), ETag / If-None-Match, a Content-Encoding header for a pre-compressed file.
+ * status for the first N requests (with Retry-After), a stall before answering, an answer held until released, a
+ * body cut short, a streamed body made on the fly (for large files), ETag / If-None-Match, a Content-Encoding header
+ * for a pre-compressed file.
  *
  * Routes are matched on the path and, optionally, one query argument (name=value); a route with an argument is
  * preferred over one without. "{{BASE}}" in a served file or body is replaced by the server's base URL (so a
@@ -44,6 +45,10 @@ void fixture_set_status(fixture_route *r, int status);
 void fixture_fail_first(fixture_route *r, int times, int status, int retry_after_s);
 /* Wait ms before answering (in the connection's thread). */
 void fixture_stall(fixture_route *r, int ms);
+/* While held, requests to the route wait before answering (in the connection's thread) until fixture_release() or
+ * fixture_stop(): a state that lasts exactly as long as the test wants, whatever the machine's speed. */
+void fixture_hold(fixture_route *r);
+void fixture_release(fixture_route *r);
 /* Declare the full length but send only the first `bytes`, then close the connection. */
 void fixture_truncate(fixture_route *r, size_t bytes);
 /* Serve with this ETag and answer 304 to a matching If-None-Match. */

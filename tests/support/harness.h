@@ -11,6 +11,10 @@
 
 typedef struct harness harness;
 
+/* How long a test waits, polling, for what the daemon (or a child process, a worker thread) does on its own time:
+ * generous, so that a loaded machine is slow rather than failing; a test that passes returns as soon as it sees it. */
+#define HARNESS_WAIT_S 30
+
 /* Lets a test adjust the configuration before the daemon starts (may be NULL). A test_clock it sets pins the wall
  * clock (util_pin_clock) for the daemon's life, as `gpurec serve` does with GPUREC_TEST_CLOCK. */
 typedef void (*harness_configure)(config *cfg, void *ctx);

@@ -79,7 +79,7 @@ static sqlite3 *open_db(const char *path, int flags)
 {
     sqlite3 *db = NULL;
     ck_assert_int_eq(sqlite3_open_v2(path, &db, flags, NULL), SQLITE_OK);
-    sqlite3_busy_timeout(db, 5000);
+    sqlite3_busy_timeout(db, 30000);
     return db;
 }
 
@@ -276,7 +276,7 @@ static pid_t start_server(const child_opts *o, int *port)
 {
     static const char *const args[] = {"serve", NULL};
     pid_t pid = spawn(o, args);
-    int64_t deadline = util_monotonic_us() + 20 * 1000000LL;
+    int64_t deadline = util_monotonic_us() + HARNESS_WAIT_S * 1000000LL;
     *port = 0;
     while (*port == 0 && util_monotonic_us() < deadline) {
         char *text = read_file(o->log_path);
@@ -299,7 +299,7 @@ static pid_t start_server(const child_opts *o, int *port)
 static void stop_server(pid_t pid)
 {
     kill(pid, SIGTERM);
-    ck_assert_int_eq(wait_exit(pid, 15), 0);
+    ck_assert_int_eq(wait_exit(pid, HARNESS_WAIT_S), 0);
 }
 
 /* One request to a child server; returns the status and the parsed body in *json (may be NULL). */
@@ -394,18 +394,42 @@ static price_set make_db_and_feed(char *folder, size_t folder_len, char *db_path
     return base;
 }
 
+/* Whether the server on port has finished a feed refresh run: counted in /metrics once the run's catalog is
+ * published and the run is over (after its failure is logged). */
+static bool feed_run_finished(int port)
+{
+    CURL *curl = curl_easy_init();
+    char url[256];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d/metrics", port);
+    harness_buffer out = {xcalloc(1, 1), 0};
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, harness_collect);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &out);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, 20L);
+    bool finished = curl_easy_perform(curl) == CURLE_OK &&
+                    strstr(out.data, "gpurec_refresh_runs_total{provider=\"feed\"} 1\n") != NULL &&
+                    strstr(out.data, "gpurec_refresh_running{provider=\"feed\"} 0\n") != NULL;
+    curl_easy_cleanup(curl);
+    free(out.data);
+    return finished;
+}
+
 /* Asks the server on port for a refresh that must fail: waits for the failure in the log, which must name its cause
- * (word or other_word), and asserts that the served price and catalog version stay as they were. label names the
- * case in the line printed. */
+ * (word or other_word), and for the run to be over; then asserts that the served price and catalog version stay as
+ * they were. label names the case in the line printed. */
 static void assert_failed_refresh_keeps_catalog(int port, const char *log_path, const char *word,
                                                 const char *other_word, const char *label)
 {
     char version[32];
     double before = served_price(port, version, sizeof version);
     ck_assert_int_eq(http(port, "POST", "/v1/admin/refresh", NULL), 202);
-    int64_t deadline = util_monotonic_us() + 20 * 1000000LL;
+    int64_t deadline = util_monotonic_us() + HARNESS_WAIT_S * 1000000LL;
     while (!log_mentions(log_path, "refresh failed", NULL) && util_monotonic_us() < deadline)
         usleep(50 * 1000);
+    /* the failure is logged during the run; the run ends after it (its catalog published, the counters updated) */
+    while (!feed_run_finished(port) && util_monotonic_us() < deadline)
+        usleep(50 * 1000);
+    ck_assert_msg(feed_run_finished(port), "the failed refresh run did not finish");
     ck_assert_msg(log_mentions(log_path, word, other_word), "the failed refresh was not logged as %s: %s", word,
                   read_file(log_path));
     show_line(label, log_path, "refresh failed");
@@ -540,7 +564,7 @@ int main(void)
 {
     Suite *s = suite_create("crash_safety");
     TCase *tc = tcase_create("crash_safety");
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, 180);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, kill_9_mid_refresh_leaves_a_whole_database);
     tcase_add_test(tc, read_only_database_is_reported_and_the_catalog_kept);

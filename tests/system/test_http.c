@@ -431,7 +431,7 @@ START_TEST(metrics_in_prometheus_text)
     static const char *const counted[] = {
         "gpurec_http_requests_total{route=\"/v1/gpus\",method=\"GET\",status=\"200\"} 1",
         "gpurec_http_request_duration_seconds_bucket{route=\"/v1/gpus\",le=\"+Inf\"} 1", NULL};
-    r = harness_get_until(h, "/metrics", counted, 20);
+    r = harness_get_until(h, "/metrics", counted, HARNESS_WAIT_S);
     ck_assert_int_eq(r->status, 200);
     char type[128];
     harness_response_header(r, "Content-Type", type, sizeof type);

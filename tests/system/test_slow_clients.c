@@ -1,7 +1,11 @@
 /* Slow and many clients: hundreds of connections that dawdle (a request line and never the rest, a body promised and
- * never sent, a big answer never read) must not stop another client being served within a second; the per-address
- * limit refuses the surplus at once; the connection timeout closes the dawdlers. The dawdlers connect from
- * 127.0.0.2 (loopback, another address), the good client from 127.0.0.1. Bounded: every wait has a deadline. */
+ * never sent, a big answer never read) must not stop another client being served meanwhile; the per-address limit
+ * refuses the surplus at once; the connection timeout closes the dawdlers. The dawdlers connect from 127.0.0.2
+ * (loopback, another address), the good client from 127.0.0.1. Bounded: every wait has a deadline.
+ *
+ * "Meanwhile" is judged against the connection timeout, not a stopwatch: a client stuck behind the dawdlers would
+ * wait for them to time out, so each good answer must come within half of it. The timeouts are long enough that a
+ * loaded machine's slowness never comes near that (an answer takes milliseconds). */
 #include <arpa/inet.h>
 #include <check.h>
 #include <errno.h>
@@ -20,7 +24,9 @@
 #include "base/util.h"
 
 #define PER_IP_LIMIT 100
-#define TIMEOUT_S 2
+#define TIMEOUT_S 10
+/* A good client's answer within this is served around the dawdlers, not after them. */
+#define GOOD_MS(timeout_s) ((timeout_s) * 1000.0 / 2)
 #define DAWDLERS 300
 #define NON_READERS 10
 
@@ -127,40 +133,49 @@ START_TEST(dawdlers_do_not_stop_others)
         send(fds[i], start, strlen(start), MSG_NOSIGNAL);
     }
     ck_assert_int_eq(open_count + refused, DAWDLERS);
+    int64_t connected_at = util_monotonic_us();
 
-    /* Served within a second each while the dawdlers hang on. */
-    double slowest = good_client(30, 1000.0);
+    /* Served while the dawdlers hang on. */
+    double slowest = good_client(30, GOOD_MS(TIMEOUT_S));
 
-    /* The per-address limit: the surplus is closed at once, the rest stay open until the timeout. */
-    int closed_early = 0;
-    for (int i = 0; i < DAWDLERS; i++)
-        if (fds[i] >= 0 && closed_by_server(fds[i], 0))
-            closed_early++;
-    closed_early += refused;
+    /* The per-address limit: the surplus is closed at once (well before the timeout), the rest stay open. */
+    bool closed[DAWDLERS] = {false};
+    int closed_early = refused;
+    int64_t early = connected_at + TIMEOUT_S * 1000000LL / 2;
+    for (;;) {
+        for (int i = 0; i < DAWDLERS; i++)
+            if (fds[i] >= 0 && !closed[i] && closed_by_server(fds[i], 0)) {
+                closed[i] = true;
+                closed_early++;
+            }
+        if (closed_early >= DAWDLERS - PER_IP_LIMIT || util_monotonic_us() >= early)
+            break;
+        usleep(20 * 1000);
+    }
     ck_assert_msg(closed_early >= DAWDLERS - PER_IP_LIMIT, "only %d of %d dawdlers were refused", closed_early,
                   DAWDLERS);
 
     /* The connection timeout closes every dawdler (bounded: the timeout and a margin). */
     int closed_late = 0;
-    int64_t deadline = util_monotonic_us() + (TIMEOUT_S + 4) * 1000000LL;
+    int64_t deadline = util_monotonic_us() + (TIMEOUT_S + HARNESS_WAIT_S) * 1000000LL;
     for (int i = 0; i < DAWDLERS; i++) {
         if (fds[i] < 0)
             continue;
         int64_t left_ms = (deadline - util_monotonic_us()) / 1000;
-        if (closed_by_server(fds[i], left_ms > 0 ? (int)left_ms : 0))
+        if (closed[i] || closed_by_server(fds[i], left_ms > 0 ? (int)left_ms : 0))
             closed_late++;
         close(fds[i]);
     }
     ck_assert_msg(closed_late == open_count, "%d of %d dawdlers still open after %d s", open_count - closed_late,
-                  open_count, TIMEOUT_S + 4);
-    good_client(5, 1000.0);
+                  open_count, TIMEOUT_S + HARNESS_WAIT_S);
+    good_client(5, GOOD_MS(TIMEOUT_S));
     printf("  %d dawdlers: %d refused by the per-address limit, all closed by the %d s timeout; good client's "
            "slowest answer %.1f ms\n",
            DAWDLERS, closed_early, TIMEOUT_S, slowest);
 }
 END_TEST
 
-#define STALL_TIMEOUT_S 8
+#define STALL_TIMEOUT_S 16
 
 static void configure_stall(config *cfg, void *ctx)
 {
@@ -201,7 +216,7 @@ START_TEST(readers_that_never_read_do_not_stop_others)
     ck_assert_int_eq(answered, NON_READERS);
     double burst_ms = (double)(util_monotonic_us() - sent_at) / 1000.0;
     int64_t measured_at = util_monotonic_us();
-    double slowest = good_client(30, 1000.0);
+    double slowest = good_client(30, GOOD_MS(STALL_TIMEOUT_S));
     /* still within the timeout: the stalled clients were connected all along, and served around */
     ck_assert_msg((util_monotonic_us() - measured_at) / 1000000 < STALL_TIMEOUT_S, "too slow to tell");
     int still_open = 0;
@@ -213,7 +228,7 @@ START_TEST(readers_that_never_read_do_not_stop_others)
     }
     /* A stalled writer is an idle connection too: the timeout ends it (reading drains what was sent first). */
     int closed = 0;
-    deadline = util_monotonic_us() + (STALL_TIMEOUT_S + 4) * 1000000LL;
+    deadline = util_monotonic_us() + (STALL_TIMEOUT_S + HARNESS_WAIT_S) * 1000000LL;
     for (int i = 0; i < NON_READERS; i++) {
         int64_t left_ms = (deadline - util_monotonic_us()) / 1000;
         if (closed_by_server(fds[i], left_ms > 0 ? (int)left_ms : 0))
@@ -224,37 +239,75 @@ START_TEST(readers_that_never_read_do_not_stop_others)
     printf("  %d non-reading clients (%d still connected meanwhile): their burst took %.0f ms, then the good "
            "client's slowest answer %.1f ms; all closed by the %d s timeout\n",
            NON_READERS, still_open, burst_ms, slowest, STALL_TIMEOUT_S);
-    good_client(5, 1000.0);
+    good_client(5, GOOD_MS(STALL_TIMEOUT_S));
 }
 END_TEST
 
+/* Sends one whole request on fd and waits (until deadline) for its answer: 1 when it is a 200, 0 when the server
+ * closed the connection without a word (the per-address limit's refusal), -1 otherwise. Closes fd. */
+static int quick_exchange(int fd, int64_t deadline)
+{
+    static const char request[] = "GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
+    send(fd, request, sizeof request - 1, MSG_NOSIGNAL);
+    char buf[512];
+    size_t got = 0;
+    int result = -1;
+    for (;;) {
+        int64_t left_ms = (deadline - util_monotonic_us()) / 1000;
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, left_ms > 0 ? (int)left_ms : 0) != 1)
+            break;
+        ssize_t n = recv(fd, buf + got, sizeof buf - 1 - got, 0);
+        if (n <= 0) {
+            if (got == 0)
+                result = 0;
+            break;
+        }
+        got += (size_t)n;
+        if (got >= 12) {
+            result = strncmp(buf, "HTTP/1.1 200", 12) == 0 ? 1 : -1;
+            break;
+        }
+    }
+    close(fd);
+    return result;
+}
+
 START_TEST(many_parallel_quick_clients)
 {
-    /* Two hundred clients from one address that each send a whole request at once: all answered (the per-address
-     * limit counts open connections, and each of these closes after its answer). */
-    int fds[200];
-    static const char request[] = "GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
-    int answered = 0, opened = 0;
+    /* Two hundred clients from one address, in two rounds of a hundred (the per-address limit), that each send a
+     * whole request at once: all answered, because the limit counts open connections and each of these closes after
+     * its answer. The second round may start before the server has let go of every connection of the first (the
+     * client has its answer a moment before the server is done with the socket): a connection of the second round
+     * refused so is tried again, and must get its answer by the deadline. The first round is never refused. */
+    int fds[100];
+    int answered = 0, opened = 0, retried = 0;
+    int64_t deadline = util_monotonic_us() + HARNESS_WAIT_S * 1000000LL;
     for (int round = 0; round < 2; round++) {
         for (int i = 0; i < 100; i++) {
             fds[i] = connect_from("127.0.0.4", 0);
-            if (fds[i] < 0)
-                continue;
-            opened++;
-            send(fds[i], request, sizeof request - 1, MSG_NOSIGNAL);
+            if (fds[i] >= 0)
+                opened++;
         }
         for (int i = 0; i < 100; i++) {
             if (fds[i] < 0)
                 continue;
-            char buf[512];
-            struct pollfd p = {fds[i], POLLIN, 0};
-            if (poll(&p, 1, 5000) == 1 && recv(fds[i], buf, sizeof buf, 0) > 12 && strncmp(buf, "HTTP/1.1 200", 12) == 0)
+            int result = quick_exchange(fds[i], deadline);
+            while (result == 0 && round == 1 && util_monotonic_us() < deadline) {
+                retried++;
+                usleep(10 * 1000);
+                int fd = connect_from("127.0.0.4", 0);
+                if (fd < 0)
+                    break;
+                result = quick_exchange(fd, deadline);
+            }
+            if (result == 1)
                 answered++;
-            close(fds[i]);
         }
     }
     ck_assert_int_eq(opened, 200);
     ck_assert_int_eq(answered, 200);
+    printf("  200 quick clients from one address: all answered (%d of the second round tried again)\n", retried);
 }
 END_TEST
 
@@ -262,7 +315,7 @@ int main(void)
 {
     Suite *s = suite_create("slow_clients");
     TCase *tc = tcase_create("slow_clients");
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, 150);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, dawdlers_do_not_stop_others);
     tcase_add_test(tc, readers_that_never_read_do_not_stop_others);

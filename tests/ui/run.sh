@@ -51,7 +51,7 @@ pid=$!
 base="http://127.0.0.1:$port/"
 if ! node -e '
     const url = process.argv[1] + "readyz";
-    const deadline = Date.now() + 20000;
+    const deadline = Date.now() + 30000; /* a loaded machine starts slower */
     (async () => {
         while (Date.now() < deadline) {
             try { if ((await fetch(url)).status === 200) process.exit(0); } catch (_) { /* not listening yet */ }

@@ -8,6 +8,10 @@ import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(new URL('../../..', import.meta.url).pathname);
 
+// How long a check waits, polling, for what the daemon does on its own time (starting, a refresh run, a counter
+// updated after an answer, stopping): generous, so that a loaded machine is slow rather than failing.
+export const WAIT_MS = 30000;
+
 // Daemons still running when the test process exits (an exception, a signal) are killed rather than left behind.
 const running = new Set();
 process.on('exit', () => {
@@ -52,9 +56,10 @@ export async function start(binary, env, options = {}) {
     const daemon = await launch(binary, { ...env, GPUREC_LISTEN: `127.0.0.1:${port}` }, options, false);
     daemon.port = port;
     daemon.base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
+    const deadline = Date.now() + (options.timeoutMs ?? WAIT_MS);
+    while (Date.now() < deadline && daemon.child.exitCode === null && daemon.child.signalCode === null) {
       try {
-        await fetch(daemon.base + '/healthz');
+        await fetch(daemon.base + '/healthz', { signal: AbortSignal.timeout(WAIT_MS) });
         return daemon;
       } catch {
         await new Promise((r) => setTimeout(r, 50));
@@ -66,7 +71,7 @@ export async function start(binary, env, options = {}) {
   return launch(binary, env, options, true);
 }
 
-function launch(binary, env, { timeoutMs = 10000 } = {}, waitForLog) {
+function launch(binary, env, { timeoutMs = WAIT_MS } = {}, waitForLog) {
   return new Promise((resolveStart, rejectStart) => {
     const child = spawn(binary, ['serve'], {
       env: {
@@ -88,7 +93,8 @@ function launch(binary, env, { timeoutMs = 10000 } = {}, waitForLog) {
       stdout: '',
       port: 0,
       base: '',
-      exited: new Promise((resolveExit) => child.on('exit', (code, signal) => resolveExit({ code, signal }))),
+      // 'close', not 'exit': the process has exited and everything it wrote has been read into lines.
+      exited: new Promise((resolveExit) => child.on('close', (code, signal) => resolveExit({ code, signal }))),
     };
     let pending = '';
     const timer = setTimeout(() => {
@@ -134,8 +140,9 @@ function launch(binary, env, { timeoutMs = 10000 } = {}, waitForLog) {
   });
 }
 
-// SIGTERM, then the exit status; SIGKILL after timeoutMs (and the result says so).
-export async function stop(daemon, timeoutMs = 10000) {
+// SIGTERM, then the exit status once all the daemon's output is in daemon.lines; SIGKILL after timeoutMs (and the
+// result says so).
+export async function stop(daemon, timeoutMs = WAIT_MS) {
   if (daemon.child.exitCode !== null || daemon.child.signalCode !== null) return daemon.exited;
   daemon.child.kill('SIGTERM');
   let timer;

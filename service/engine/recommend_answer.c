@@ -306,6 +306,8 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
                        "would restart from the beginning.",
              price->spot_interruption ? price->spot_interruption : "not published", length);
     }
+    if (price->estimated)
+        note(warnings, "The %s price is estimated, not published: %s.", pricing, price->source);
     double term = (double)cost_term_hours(c->pricing);
     if (term > 0 && !isnan(ft->hours) && ft->hours < term)
         note(warnings, "%s bills %.0f hours whether used or not; the job needs about %.0f.", pricing, term, ft->hours);

@@ -98,6 +98,7 @@ typedef enum {
     REJECT_MAX_HOURLY,
     REJECT_MAX_TOTAL,
     REJECT_LATENCY,
+    REJECT_RETIRED,
     REJECT_COUNT,
     REJECT_NONE = REJECT_COUNT
 } reject_reason;

@@ -27,6 +27,7 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
     [REJECT_MAX_HOURLY] = "over_max_hourly_usd",
     [REJECT_MAX_TOTAL] = "over_max_total_usd",
     [REJECT_LATENCY] = "below_latency_floor",
+    [REJECT_RETIRED] = "retired",
 };
 
 
@@ -99,6 +100,8 @@ static reject_reason instance_check(const rec_request *r, const rec_filters *f, 
         if (at < 0 || !f->provider_ok[at])
             return REJECT_PROVIDER;
     }
+    if (inst->retired_at != NULL) /* kept for its price history, never rented again */
+        return REJECT_RETIRED;
     if (r->require_nvlink && !has_nvlink(inst))
         return REJECT_NO_NVLINK;
     if (!(inst->gpu_count > 0) || !(inst->gpu_memory_gb > 0))

@@ -32,6 +32,7 @@ static void write_price(jsonw *out, const catalog_price *price)
     jsonw_member_string(out, "source", price->source);
     jsonw_member_string(out, "fetched_at", price->fetched_at);
     jsonw_member_string(out, "effective_at", price->effective_at);
+    jsonw_member_bool(out, "estimated", price->estimated);
     if (price->spot_interruption != NULL) {
         jsonw_member_string(out, "spot_interruption", price->spot_interruption);
     }
@@ -72,6 +73,7 @@ static void write_instance_shape(jsonw *out, const catalog_instance *in)
     jsonw_member_string(out, "cluster_network", in->cluster_network);
     jsonw_member_real(out, "cluster_network_gbps", in->cluster_network_gbps);
     jsonw_member_string(out, "source", in->source);
+    jsonw_member_string(out, "retired_at", in->retired_at); /* null for a current type */
 }
 
 typedef enum { SORT_HOURLY_USD, SORT_USD_PER_TFLOPS, SORT_USD_PER_GPU_MEMORY_GB, SORT_GPU_MEMORY_GB } sort_key;

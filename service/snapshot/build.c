@@ -162,6 +162,7 @@ catalog_added catalog_build_instance(catalog_builder *b, const catalog_instance_
     in->gpu_interconnect = text(b, row->gpu_interconnect);
     in->cluster_network = text(b, row->cluster_network);
     in->source = text(b, row->source);
+    in->retired_at = text(b, row->retired_at);
     in->gpu_count = real(b, row->gpu_count);
     in->gpu_memory_gb = real(b, row->gpu_memory_gb);
     in->memory_gb = real(b, row->memory_gb);
@@ -251,6 +252,7 @@ catalog_added catalog_build_price(catalog_builder *b, const catalog_price_row *r
     price->fetched_at = text(b, row->fetched_at);
     price->effective_at = text(b, row->effective_at);
     price->spot_interruption = text(b, row->spot_interruption);
+    price->estimated = real(b, row->estimated) != 0;
     const catalog_fx *fx = catalog_find_fx(snap, price->currency);
     if (fx == NULL) {
         snprintf(err, err_len, "price of %s %s %s is in %s, which has no fx rate", provider_id, instance_id, region_id,

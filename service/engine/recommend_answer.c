@@ -144,6 +144,68 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     jsonw_object_end(out);
 }
 
+/* How the plan is sized: nodes, GPUs, GPU-hours, the utilisation it assumes and why, and the deadline. */
+static void write_plan(jsonw *out, const rec_request *r, const candidate *c, double hours)
+{
+    const fit *ft = &c->fit;
+    jsonw_key(out, "plan");
+    jsonw_object_begin(out);
+    jsonw_member_integer(out, "nodes", ft->nodes);
+    jsonw_key(out, "total_gpus");
+    write_count(out, ft->total_gpus);
+    jsonw_key(out, "wall_clock_hours");
+    write_rounded(out, hours, 1e4);
+    jsonw_key(out, "gpu_hours");
+    write_rounded(out, hours * ft->total_gpus, 10.0);
+    jsonw_key(out, "utilization");
+    if (ft->utilization > 0) {
+        jsonw_object_begin(out);
+        jsonw_member_real(out, "value", round(ft->utilization * 1e4) / 1e4);
+        jsonw_member_string(out, "why", ft->utilization_why);
+        jsonw_object_end(out);
+    } else {
+        jsonw_null(out);
+    }
+    jsonw_key(out, "deadline_hours");
+    write_positive_or_null(out, r->deadline_hours, 1e4);
+    jsonw_key(out, "meets_deadline");
+    if (r->deadline_hours > 0 && !isnan(hours))
+        jsonw_bool(out, hours <= r->deadline_hours);
+    else
+        jsonw_null(out);
+    jsonw_object_end(out);
+}
+
+/* A spot plan's expected interruptions and the time they add (plan.c); null for other pricing models or when the
+ * job's length is unknown. */
+static void write_spot(jsonw *out, const rec_request *r, const candidate *c)
+{
+    const fit *ft = &c->fit;
+    jsonw_key(out, "spot");
+    if (!vocab_pricing_models[c->pricing].interruptible || isnan(ft->hours)) {
+        jsonw_null(out);
+        return;
+    }
+    plan_spot spot;
+    const char *source = NULL;
+    recommend_spot_hours(r, ft, c->offer->instance->provider->id, c->offer->prices[c->pricing].spot_interruption, &spot,
+                         &source);
+    jsonw_object_begin(out);
+    jsonw_key(out, "interruption_rate_per_hour");
+    write_rounded(out, spot.rate_per_node_hour, 1e8);
+    jsonw_key(out, "fleet_interruption_rate_per_hour");
+    write_rounded(out, spot.fleet_rate_per_hour, 1e8);
+    jsonw_key(out, "expected_interruptions");
+    write_rounded(out, spot.expected_interruptions, 100.0);
+    jsonw_key(out, "overhead_fraction");
+    write_rounded(out, spot.overhead_fraction, 1e4);
+    jsonw_key(out, "checkpoint_interval_minutes");
+    write_positive_or_null(out, r->checkpointing ? r->checkpoint_minutes : 0, 100.0);
+    jsonw_member_real(out, "restart_minutes", PLAN_DEFAULT_RESTART_MINUTES);
+    jsonw_member_string(out, "rate_source", source);
+    jsonw_object_end(out);
+}
+
 /* A served candidate's speed and price per token. */
 static void write_throughput(jsonw *out, const rec_request *r, const candidate *c)
 {
@@ -232,7 +294,8 @@ static int parse_fetch_time(fetch_time_memo *memo, const char *text, time_t *fet
     return memo->rc;
 }
 
-static void explain(const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
+static void explain(const catalog *snap, const rec_request *r, const sizing_requirements *req,
+                    const recommend_options *opts,
                     const candidate *c, fetch_time_memo *memo, notes *reasons, notes *warnings)
 {
     const catalog_instance *inst = c->offer->instance;
@@ -308,6 +371,15 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
     }
     if (price->estimated)
         note(warnings, "The %s price is estimated, not published: %s.", pricing, price->source);
+    if (c->offer->region->geography != NULL && strcmp(c->offer->region->geography, "cn") == 0) {
+        const catalog_fx *fx = catalog_find_fx(snap, price->currency);
+        note(warnings, "%s is in mainland China: it needs a China-region account with real-name verification, and "
+                       "a public service there an ICP filing; the price is in %s at %g USD each (rate of %s).",
+             c->offer->region->id, price->currency, price->usd_per_unit, fx != NULL && fx->as_of ? fx->as_of : "?");
+    }
+    if (!isnan(ft->hours) && ft->hours > 30 * 24 && r->deadline_hours == 0)
+        note(warnings, "This plan runs about %.0f days: give workload.deadline_hours to size the cluster to a date.",
+             ft->hours / 24);
     double term = (double)cost_term_hours(c->pricing);
     if (term > 0 && !isnan(ft->hours) && ft->hours < term)
         note(warnings, "%s bills %.0f hours whether used or not; the job needs about %.0f.", pricing, term, ft->hours);
@@ -327,7 +399,7 @@ static void explain(const rec_request *r, const sizing_requirements *req, const 
              workload_kind_name(r->workload.kind));
 }
 
-static void write_recommendation(jsonw *out, const rec_request *r, const sizing_requirements *req,
+static void write_recommendation(jsonw *out, const catalog *snap, const rec_request *r, const sizing_requirements *req,
                                  const recommend_options *opts, const candidate *c, size_t rank, double best_metric,
                                  fetch_time_memo *memo)
 {
@@ -354,21 +426,58 @@ static void write_recommendation(jsonw *out, const rec_request *r, const sizing_
     write_rounded(out, c->hourly_usd, 1e6);
     jsonw_key(out, "monthly_usd");
     write_rounded(out, c->hourly_usd * COST_HOURS_PER_MONTH, 100.0);
-    jsonw_key(out, "estimated_hours"); /* NAN when the job's length is unknown: written as null */
-    write_rounded(out, c->fit.hours, 1e4);
+    double hours = c->fit.hours; /* NAN when the job's length is unknown: written as null */
+    if (vocab_pricing_models[c->pricing].interruptible && !isnan(hours)) {
+        plan_spot spot; /* a spot plan's hours include its expected interruptions */
+        hours = recommend_spot_hours(r, &c->fit, inst->provider->id, c->offer->prices[c->pricing].spot_interruption,
+                                     &spot, NULL);
+    }
+    jsonw_key(out, "estimated_hours");
+    write_rounded(out, hours, 1e4);
     jsonw_key(out, "estimated_total_usd");
     write_rounded(out, c->total_usd, 100.0);
     jsonw_key(out, "score");
     write_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0);
     write_throughput(out, r, c);
+    write_plan(out, r, c, hours);
+    write_spot(out, r, c);
     notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */
     reasons.count = warnings.count = 0;
-    explain(r, req, opts, c, memo, &reasons, &warnings);
+    explain(snap, r, req, opts, c, memo, &reasons, &warnings);
     jsonw_key(out, "reasons");
     write_notes(out, &reasons);
     jsonw_key(out, "warnings");
     write_notes(out, &warnings);
     jsonw_object_end(out);
+}
+
+/* What to relax when nothing qualified, from the least a rejected plan needed. */
+static void write_hints(jsonw *out, const rec_request *r, const sizing_requirements *req, const walk_state *st)
+{
+    notes hints;
+    hints.count = 0;
+    if (st->heap.count == 0) {
+        if (st->fewest_nodes_needed > 0)
+            note(&hints, "Raise constraints.max_nodes to at least %u: the smallest cluster that holds the job's %.0f GB "
+                         "needs that many nodes.",
+                 st->fewest_nodes_needed, req->gpu_memory_gb);
+        if (st->fastest_missed_hours > 0)
+            note(&hints, "Raise workload.deadline_hours to at least %.0f (the fastest plan within max_nodes %lld), or "
+                         "raise constraints.max_nodes.",
+                 ceil(st->fastest_missed_hours), r->max_nodes);
+        if (st->cheapest_over_hourly > 0)
+            note(&hints, "Raise constraints.max_hourly_usd to at least %.2f: the cheapest plan that fits costs that.",
+                 st->cheapest_over_hourly);
+        if (st->rejected[REJECT_MEMORY] > 0 && st->fewest_nodes_needed == 0)
+            note(&hints, "No instance type holds %.0f GB of GPU memory here: allow nodes (constraints.max_nodes) or "
+                         "a lower precision.",
+                 req->gpu_memory_gb);
+        if (st->rejected[REJECT_LATENCY] > 0)
+            note(&hints, "Relax workload.max_ttft_ms or workload.min_tokens_per_s_per_sequence: %zu offers missed them.",
+                 st->rejected[REJECT_LATENCY]);
+    }
+    jsonw_key(out, "hints");
+    write_notes(out, &hints);
 }
 
 void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
@@ -384,8 +493,9 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
     jsonw_array_begin(out);
     fetch_time_memo memo = {NULL, 0, 0};
     for (size_t i = 0; i < st->heap.count; i++)
-        write_recommendation(out, r, req, opts, &st->items[i], i + 1, st->items[0].metric, &memo);
+        write_recommendation(out, snap, r, req, opts, &st->items[i], i + 1, st->items[0].metric, &memo);
     jsonw_array_end(out);
+    write_hints(out, r, req, st);
     jsonw_member_integer(out, "considered", (long long)st->considered);
     jsonw_key(out, "rejected");
     jsonw_object_begin(out);

@@ -13,6 +13,7 @@
 #include "base/topk.h"
 #include "engine/recommend.h"
 #include "engine/model.h"
+#include "engine/plan.h"
 #include "engine/sizing.h"
 #include "snapshot/catalog.h"
 #include "wire/jsonw.h"
@@ -34,7 +35,8 @@ extern const char *const recommend_objective_names[OBJECTIVE_COUNT];
 #define MAX_JOB_HOURS 87600.0 /* ten years */
 #define MAX_HOURLY_USD 10000000.0
 #define MAX_TOTAL_USD 1e12
-#define MAX_NODES 1024
+#define MAX_NODES 4096 /* 32,768 GPUs of 8-GPU nodes */
+#define DEADLINE_DEFAULT_MAX_NODES 2048
 #define MAX_LIST_ITEMS 256
 #define MAX_NAME_LEN 128
 
@@ -71,6 +73,10 @@ typedef struct rec_request {
     double requests_per_s;                /* 0 = none */
     double max_ttft_ms;                   /* 0 = no floor */
     double min_tokens_per_s_per_sequence; /* 0 = no floor */
+    /* planning (recommend_plan.c) */
+    double deadline_hours;     /* 0 = none */
+    double checkpoint_minutes; /* how often a checkpointing job saves its state */
+    bool max_nodes_given;
 } rec_request;
 
 /* The request's lists resolved against the snapshot: bitmaps parallel to the snapshot's arrays (NULL = all). */
@@ -99,6 +105,7 @@ typedef enum {
     REJECT_MAX_TOTAL,
     REJECT_LATENCY,
     REJECT_RETIRED,
+    REJECT_DEADLINE,
     REJECT_COUNT,
     REJECT_NONE = REJECT_COUNT
 } reject_reason;
@@ -127,6 +134,9 @@ typedef struct fit {
     double tokens_per_s;         /* all replicas at their batch (the load they can carry) */
     double load_tokens_per_s;    /* the load priced: the target when one is given, else tokens_per_s */
     bool tensor_parallel_on_pcie;
+    /* planning a job of known compute */
+    double utilization;        /* the MFU the hours assume */
+    char utilization_why[256]; /* how it was arrived at */
 } fit;
 
 typedef struct candidate {
@@ -142,6 +152,10 @@ typedef struct candidate {
 
 typedef struct walk_state {
     size_t considered;
+    /* for the hints of an empty answer: the least a rejected plan needed */
+    unsigned fewest_nodes_needed;   /* over max_nodes; 0 = none */
+    double fastest_missed_hours;    /* missed the deadline, at max_nodes; 0 = none */
+    double cheapest_over_hourly;    /* over max_hourly_usd; 0 = none */
     size_t rejected[REJECT_COUNT];
     candidate *items; /* owned by the caller: room for rec_request.limit candidates */
     topk heap;        /* orders items */
@@ -167,6 +181,19 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
 double recommend_usd_per_million_tokens(const candidate *c);
 /* One request's time on a served fit: time to first token + output tokens at the per-sequence speed. */
 double recommend_request_seconds(const rec_request *r, const fit *ft);
+/* The node count a deadline or the time objective asks of an instance type, starting from *nodes (what memory
+ * needs), and the utilisation the plan assumes (recommend_plan.c). REJECT_DEADLINE when even max_nodes misses it
+ * (out->hours and out->nodes then say the fastest plan). */
+reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
+                                   unsigned *nodes, fit *out);
+/* The expected wall-clock hours of a spot plan: interruptions at the provider's rate for band (NULL: none
+ * published, a cautious default above every published band), each losing the work since the last checkpoint. */
+double recommend_spot_hours(const rec_request *r, const fit *ft, const char *provider_id, const char *band,
+                            plan_spot *out, const char **source);
+/* Remember the least a rejected plan needed (nodes over max_nodes, hours past the deadline, the price over
+ * max_hourly_usd), for the hints of an empty answer. */
+void recommend_note_rejection(walk_state *st, reject_reason reason, const fit *ft);
+void recommend_note_over_hourly(walk_state *st, double hourly_usd);
 /* NVLink, NVSwitch or xGMI joins the instance's GPUs. */
 bool recommend_has_gpu_fabric(const catalog_instance *inst);
 

@@ -28,6 +28,7 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
     [REJECT_MAX_TOTAL] = "over_max_total_usd",
     [REJECT_LATENCY] = "below_latency_floor",
     [REJECT_RETIRED] = "retired",
+    [REJECT_DEADLINE] = "misses_deadline",
 };
 
 
@@ -149,8 +150,13 @@ static reject_reason instance_check(const rec_request *r, const rec_filters *f, 
             if (nodes > 1 && !has_cluster_network(inst))
                 return REJECT_NO_CLUSTER;
         }
-        if (nodes > (unsigned long long)r->max_nodes)
+        if (nodes > (unsigned long long)r->max_nodes) {
+            out->nodes = nodes; /* what it would take, for the hint */
             return REJECT_MAX_NODES;
+        }
+        reject_reason planned = recommend_plan_nodes(r, req, inst, &nodes, out);
+        if (planned != REJECT_NONE)
+            return planned;
     }
     double total_gpus = nodes * inst->gpu_count;
     if ((r->min_gpus > 0 && total_gpus < (double)r->min_gpus) || (r->max_gpus > 0 && total_gpus > (double)r->max_gpus))
@@ -173,7 +179,8 @@ static reject_reason instance_check(const rec_request *r, const rec_filters *f, 
                                                           : out->useful_gpus * out->peak_per_gpu;
     out->watts = total_gpus * gpu->tdp_watts;
     if (req->flops > 0)
-        out->hours = sizing_job_hours(req->flops, total_gpus, out->peak_per_gpu, req->utilization);
+        out->hours = sizing_job_hours(req->flops, total_gpus, out->peak_per_gpu,
+                                      out->utilization > 0 ? out->utilization : req->utilization);
     else
         out->hours = r->job_hours > 0 ? r->job_hours : NAN;
 
@@ -185,6 +192,15 @@ static reject_reason instance_check(const rec_request *r, const rec_filters *f, 
         out->penalty *= nodes > 1 ? PENALTY_LATENCY_NODES
                                   : (out->one_nvlink_domain ? PENALTY_LATENCY_NVLINK : PENALTY_LATENCY_PCIE);
     return REJECT_NONE;
+}
+
+/* The job's expected hours on a candidate: a spot plan's include its expected interruptions (its total is the hourly
+ * price over those hours, cost_at()). */
+static double candidate_hours(const candidate *c)
+{
+    if (isnan(c->fit.hours) || !vocab_pricing_models[c->pricing].interruptible || !(c->hourly_usd > 0))
+        return c->fit.hours;
+    return c->total_usd / c->hourly_usd;
 }
 
 /* A served model is judged by what users of it get: cost per token (balanced), the time one request takes (time). */
@@ -217,10 +233,10 @@ static void score_candidate(const rec_request *r, candidate *c)
     switch (r->objective) {
     case OBJECTIVE_COST:
         c->metric = isnan(c->total_usd) ? c->hourly_usd : c->total_usd;
-        c->second = isnan(ft->hours) ? 1.0 / ft->throughput : ft->hours;
+        c->second = isnan(ft->hours) ? 1.0 / ft->throughput : candidate_hours(c);
         break;
     case OBJECTIVE_TIME:
-        c->metric = isnan(ft->hours) ? 1.0 / ft->throughput : ft->hours;
+        c->metric = isnan(ft->hours) ? 1.0 / ft->throughput : candidate_hours(c);
         c->second = isnan(c->total_usd) ? c->hourly_usd : c->total_usd;
         break;
     case OBJECTIVE_BALANCED:
@@ -248,6 +264,8 @@ static int candidate_cmp(const candidate *a, const candidate *b)
     int diff = strcmp(ia->provider->id, ib->provider->id);
     if (diff == 0)
         diff = strcmp(ia->id, ib->id);
+    if (diff == 0 && a->offer->region->tie_rank != b->offer->region->tie_rank) /* the snapshot's tie order */
+        diff = a->offer->region->tie_rank < b->offer->region->tie_rank ? -1 : 1;
     if (diff == 0)
         diff = strcmp(a->offer->region->id, b->offer->region->id);
     if (diff == 0)
@@ -267,7 +285,7 @@ static int candidate_order(const void *a, const void *b, void *ctx)
  * its length is unknown). Returns REJECT_NONE, or the cap the price exceeds (the hourly cap is judged first). Both
  * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. */
 static reject_reason cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
-                             double *hourly_usd, double *total_usd)
+                             const char *provider_id, const char *band, double *hourly_usd, double *total_usd)
 {
     *hourly_usd = price_hourly_usd * ft->nodes;
     *total_usd = NAN;
@@ -276,7 +294,11 @@ static reject_reason cost_at(const rec_request *r, const fit *ft, pricing_model 
     if (!isnan(ft->hours)) {
         int64_t term_hours = cost_term_hours(m);
         int64_t unit_micros, total_micros;
-        if (term_hours == 0) {
+        if (vocab_pricing_models[m].interruptible) {
+            /* reclaims cost the work since the last checkpoint and a restart: the job runs longer (plan.c) */
+            plan_spot spot;
+            *total_usd = *hourly_usd * recommend_spot_hours(r, ft, provider_id, band, &spot, NULL);
+        } else if (term_hours == 0) {
             *total_usd = *hourly_usd * ft->hours;
         } else if (cost_usd_to_micros(price_hourly_usd, &unit_micros) == 0 &&
                    cost_commitment_job_micros(unit_micros, ft->nodes, term_hours, ft->hours, &total_micros) == 0) {
@@ -303,8 +325,10 @@ static void price_offer(const rec_request *r, const catalog_offer *offer, const 
             continue;
         any_allowed = true;
         candidate c = {.offer = offer, .pricing = (pricing_model)m, .fit = *ft};
-        reject_reason failure = cost_at(r, ft, (pricing_model)m, price->hourly_usd, &c.hourly_usd, &c.total_usd);
+        reject_reason failure = cost_at(r, ft, (pricing_model)m, price->hourly_usd, offer->instance->provider->id,
+                                        price->spot_interruption, &c.hourly_usd, &c.total_usd);
         if (failure == REJECT_MAX_HOURLY) {
+            recommend_note_over_hourly(st, c.hourly_usd);
             if (first_failure == REJECT_NONE)
                 first_failure = REJECT_MAX_HOURLY;
             continue;
@@ -344,6 +368,7 @@ static void walk_instance(const rec_request *r, const rec_filters *f, const cata
 {
     fit ft;
     reject_reason inst_reason = instance_check(r, f, snap, req, inst, &ft);
+    recommend_note_rejection(st, inst_reason, &ft);
     candidate best[PRICING_COUNT];
     bool have[PRICING_COUNT] = {false};
     unsigned passing[PRICING_COUNT] = {0};
@@ -406,7 +431,8 @@ static void cheapest_candidate(const rec_request *r, const catalog *snap, const 
         if (!price->present || !(price->hourly_usd > 0))
             continue;
         candidate c = {.offer = &snap->offers[k], .pricing = m, .fit = *ft};
-        cost_at(r, ft, m, price->hourly_usd, &c.hourly_usd, &c.total_usd);
+        cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &c.hourly_usd,
+                &c.total_usd);
         score_candidate(r, &c);
         if (!have || candidate_cmp(&c, out) < 0) {
             *out = c;
@@ -482,6 +508,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         fit ft;
         if (reason == REJECT_NONE)
             reason = instance_check(r, f, snap, req, shape->example, &ft);
+        recommend_note_rejection(st, reason, &ft);
         /* as in walk_instance(): the GPU and provider refusals count before the region one, the others after it */
         size_t in_regions = shape->offer_count;
         if (f->region_ok != NULL && gpu_reason == REJECT_NONE && reason != REJECT_PROVIDER)
@@ -511,9 +538,14 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             if (!(allowed & (1u << m)) || shape->cheapest_count[m] == 0)
                 continue;
             double hourly_usd, total_usd;
-            if (cost_at(r, &ft, (pricing_model)m, shape->dearest_usd[m], &hourly_usd, &total_usd) != REJECT_NONE)
+            /* no band: the cautious default rate, above every published one, so the dearest offer's cost bounds
+             * every offer's */
+            const char *provider_id = shape->example->provider->id;
+            if (cost_at(r, &ft, (pricing_model)m, shape->dearest_usd[m], provider_id, NULL, &hourly_usd,
+                        &total_usd) != REJECT_NONE)
                 all_pass = false;
-            if (cost_at(r, &ft, (pricing_model)m, shape->cheapest[m][0].hourly_usd, &hourly_usd, &total_usd) !=
+            if (cost_at(r, &ft, (pricing_model)m, shape->cheapest[m][0].hourly_usd, provider_id, NULL, &hourly_usd,
+                        &total_usd) !=
                 REJECT_MAX_HOURLY)
                 all_over_hourly = false;
         }
@@ -526,6 +558,13 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             /* every allowed price of every offer fails the hourly cap, which is judged before the total one */
             st->rejected[REJECT_PRICING] += unpriced;
             st->rejected[REJECT_MAX_HOURLY] += priced;
+            double cheapest = 0;
+            for (int m = 0; m < PRICING_COUNT; m++)
+                if ((allowed & (1u << m)) && shape->cheapest_count[m] > 0 &&
+                    (cheapest == 0 || shape->cheapest[m][0].hourly_usd < cheapest))
+                    cheapest = shape->cheapest[m][0].hourly_usd;
+            if (cheapest > 0)
+                recommend_note_over_hourly(st, cheapest * ft.nodes);
         } else {
             walk_shape_offers(r, f, snap, req, shape, st);
         }

@@ -42,7 +42,8 @@ static const char *const workload_fields[] = {
     "kv_cache_precision", "target_tokens_per_s",
     "requests_per_s", "prompt_tokens",
     "output_tokens", "max_ttft_ms",
-    "min_tokens_per_s_per_sequence",
+    "min_tokens_per_s_per_sequence", "deadline_hours",
+    "checkpoint_interval_minutes",
 };
 static const char *const constraint_fields[] = {
     "providers",      "regions",    "pricing",        "max_hourly_usd", "max_total_usd",
@@ -100,6 +101,11 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
         r->job_hours = number;
     jsonv_bool(w, "workload", "latency_sensitive", false, &r->latency_sensitive, p);
     jsonv_bool(w, "workload", "checkpointing", false, &r->checkpointing, p);
+    if (jsonv_number(w, "workload", "deadline_hours", false, 0.01, MAX_JOB_HOURS, &number, p))
+        r->deadline_hours = number;
+    r->checkpoint_minutes = PLAN_DEFAULT_CHECKPOINT_MINUTES;
+    if (jsonv_number(w, "workload", "checkpoint_interval_minutes", false, 1, 10080, &number, p))
+        r->checkpoint_minutes = number;
 
     if (!kind_ok)
         return;
@@ -120,6 +126,9 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
     if (r->workload.tokens_b > 0 && r->job_hours > 0)
         problem_add_field(p, "workload.hours",
                           "give either tokens_b (time is then computed per instance) or hours, not both");
+    if (r->deadline_hours > 0 && !(trains && json_object_get(w, "tokens_b") != NULL))
+        problem_add_field(p, "workload.deadline_hours", "needs a job of known compute: training or fine_tuning with "
+                                                        "tokens_b");
 }
 
 /* Pricing defaults to on-demand; spot joins when the job checkpoints, because only then can it survive a reclaim. */
@@ -159,9 +168,11 @@ static void parse_constraints(const json_t *c, rec_request *r, problem *p)
                            r->workload.kind == WORKLOAD_HPC
                        ? DEFAULT_MAX_NODES_DISTRIBUTED
                        : DEFAULT_MAX_NODES_SINGLE;
-    /* a throughput target is met with as many independent replicas as it takes */
+    /* a throughput target is met with as many independent replicas as it takes, a deadline with the nodes it needs */
     if (r->target_tokens_per_s > 0 || r->requests_per_s > 0)
         r->max_nodes = MAX_NODES;
+    if (r->deadline_hours > 0)
+        r->max_nodes = DEADLINE_DEFAULT_MAX_NODES;
     parse_pricing(c, r, p);
     if (c == NULL)
         return;
@@ -189,8 +200,10 @@ static void parse_constraints(const json_t *c, rec_request *r, problem *p)
         r->min_gpus = whole;
     if (jsonv_integer(c, "constraints", "max_gpus", false, 1, MAX_GPUS, &whole, p))
         r->max_gpus = whole;
-    if (jsonv_integer(c, "constraints", "max_nodes", false, 1, MAX_NODES, &whole, p))
+    if (jsonv_integer(c, "constraints", "max_nodes", false, 1, MAX_NODES, &whole, p)) {
         r->max_nodes = whole;
+        r->max_nodes_given = true;
+    }
     if (r->min_gpus > 0 && r->max_gpus > 0 && r->min_gpus > r->max_gpus)
         problem_add_field(p, "constraints.min_gpus", "must not exceed max_gpus (%lld)", r->max_gpus);
 }

@@ -301,10 +301,36 @@ static void build_indexes(arena *a, catalog *snap)
 }
 
 
+static int region_tie_order(const void *a, const void *b)
+{
+    const catalog_region *x = *(const catalog_region *const *)a, *y = *(const catalog_region *const *)b;
+    if (x->offer_count != y->offer_count)
+        return x->offer_count > y->offer_count ? -1 : 1;
+    bool x_us = x->geography != NULL && strcmp(x->geography, "us") == 0;
+    bool y_us = y->geography != NULL && strcmp(y->geography, "us") == 0;
+    if (x_us != y_us)
+        return x_us ? -1 : 1;
+    return strcmp(x->id, y->id);
+}
+
+static void rank_regions(catalog *snap)
+{
+    const catalog_region **order = xcalloc(snap->region_count + 1, sizeof *order);
+    for (size_t i = 0; i < snap->region_count; i++)
+        order[i] = &snap->regions[i];
+    qsort(order, snap->region_count, sizeof *order, region_tie_order);
+    for (size_t i = 0; i < snap->region_count; i++)
+        ((catalog_region *)order[i])->tie_rank = i;
+    free(order);
+}
+
 catalog *catalog_build_finish(catalog_builder *b)
 {
     catalog *snap = b->snap;
     build_indexes(b->arena, snap);
+    for (size_t i = 0; i < snap->offer_count; i++)
+        ((catalog_region *)snap->offers[i].region)->offer_count++;
+    rank_regions(snap);
     shapes_build(b->arena, snap);
     snprintf(snap->version, sizeof snap->version, "%016llx", (unsigned long long)b->hash);
     util_format_time(util_now(), snap->built_at, sizeof snap->built_at);

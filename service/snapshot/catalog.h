@@ -39,6 +39,12 @@ typedef struct catalog_region {
     const char *id;   /* "us-east-1" */
     const char *name; /* "US East (N. Virginia)" */
     const char *geography;
+    /* the provider's offers in this region: among equal prices the region with the most instance types (the
+     * provider's largest, where capacity is likeliest) is preferred, never the first name in the alphabet */
+    size_t offer_count;
+    /* the tie-break order of regions (lower first): by offer_count, then regions in the United States, where every
+     * provider here lists its GPU types first and most, then by id; set when the snapshot is built */
+    size_t tie_rank;
 } catalog_region;
 
 typedef struct catalog_gpu {

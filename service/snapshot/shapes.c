@@ -137,7 +137,9 @@ static bool instance_cheapest(const catalog *snap, const catalog_instance *in, p
         const catalog_price *price = &snap->offers[o].prices[m];
         if (!priced(price))
             continue;
-        if (out->regions == 0 || price->hourly_usd < out->hourly_usd) {
+        if (out->regions == 0 || price->hourly_usd < out->hourly_usd ||
+            (price->hourly_usd == out->hourly_usd &&
+             snap->offers[o].region->tie_rank < snap->offers[out->offer].region->tie_rank)) {
             out->hourly_usd = price->hourly_usd;
             out->offer = o;
         }

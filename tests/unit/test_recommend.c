@@ -37,10 +37,10 @@ static catalog_region regions[] = {
 
 /* Figures as in the seed catalog's datasheets (dense), NAN where the part has no such rate. */
 static catalog_gpu gpus[] = {
-    {.id = "a100-sxm-80gb", .name = "A100 80GB", .memory_gb = 80, .memory_bandwidth_gb_per_s = 2039,
+    {.id = "a100-sxm-80gb", .name = "A100 80GB", .architecture = "Ampere", .memory_gb = 80, .memory_bandwidth_gb_per_s = 2039,
      .fp64_tflops = 9.7, .fp64_tensor_tflops = 19.5, .fp32_tflops = 19.5, .tf32_tflops = 156, .fp16_tflops = 312,
      .bf16_tflops = 312, .fp8_tflops = NAN, .int8_tops = 624, .tdp_watts = 400, .ecc = true},
-    {.id = "h100-sxm-80gb", .name = "H100 80GB", .memory_gb = 80, .memory_bandwidth_gb_per_s = 3350,
+    {.id = "h100-sxm-80gb", .name = "H100 80GB", .architecture = "Hopper", .memory_gb = 80, .memory_bandwidth_gb_per_s = 3350,
      .fp64_tflops = 33.5, .fp64_tensor_tflops = 66.9, .fp32_tflops = 66.9, .tf32_tflops = 494.7,
      .fp16_tflops = 989.4, .bf16_tflops = 989.4, .fp8_tflops = 1978.9, .int8_tops = 1978.9, .tdp_watts = 700,
      .ecc = true},
@@ -56,20 +56,21 @@ static catalog_gpu gpus[] = {
 };
 enum { G_A100, G_H100, G_L4, G_RTX, G_T4, GPU_N };
 
-#define INST(prov_, name_, gpu_, count_, mem_, ic_, cn_)                                                              \
+/* A cluster network here is 8 x 400 Gbps, the reference node of the utilisation model (engine/plan.c). */
+#define INST(prov_, name_, gpu_, count_, mem_, ic_, cn_, gbps_)                                                       \
     {.provider = &providers[prov_], .gpu = &gpus[gpu_], .id = name_, .gpu_count = count_, .gpu_memory_gb = mem_,      \
-     .gpu_interconnect = ic_, .cluster_network = cn_}
+     .gpu_interconnect = ic_, .cluster_network = cn_, .cluster_network_gbps = gbps_}
 
 static catalog_instance instances[] = {
-    INST(0, "a100x8", G_A100, 8, 640, "nvswitch", "efa"),
-    INST(0, "h100x8", G_H100, 8, 640, "nvswitch", "efa"),
-    INST(0, "l4-half", G_L4, 0.5, 12, "none", "none"),
-    INST(0, "l4x1", G_L4, 1, 24, "none", "none"),
-    INST(0, "l4x4", G_L4, 4, 96, "pcie", "none"),
-    INST(0, "t4x1", G_T4, 1, 16, "none", "none"),
-    INST(1, "h100x1", G_H100, 1, 80, "none", "none"),
-    INST(1, "h100x8-ib", G_H100, 8, 640, "nvswitch", "infiniband"),
-    INST(1, "rtx4090x1", G_RTX, 1, 24, "none", "none"),
+    INST(0, "a100x8", G_A100, 8, 640, "nvswitch", "efa", 3200),
+    INST(0, "h100x8", G_H100, 8, 640, "nvswitch", "efa", 3200),
+    INST(0, "l4-half", G_L4, 0.5, 12, "none", "none", 0),
+    INST(0, "l4x1", G_L4, 1, 24, "none", "none", 0),
+    INST(0, "l4x4", G_L4, 4, 96, "pcie", "none", 0),
+    INST(0, "t4x1", G_T4, 1, 16, "none", "none", 0),
+    INST(1, "h100x1", G_H100, 1, 80, "none", "none", 0),
+    INST(1, "h100x8-ib", G_H100, 8, 640, "nvswitch", "infiniband", 3200),
+    INST(1, "rtx4090x1", G_RTX, 1, 24, "none", "none", 0),
 };
 enum { I_A100X8, I_H100X8, I_L4HALF, I_L4X1, I_L4X4, I_T4X1, I_H100X1, I_H100X8IB, I_RTX, INSTANCE_N };
 
@@ -461,7 +462,12 @@ START_TEST(spot_needs_checkpointing)
         ck_assert_str_eq(str_at(rec(doc, i), "pricing"), "spot");
         ck_assert(strings_contain(json_object_get(rec(doc, i), "warnings"), "reclaimed"));
     }
-    ck_assert_double_eq_tol(num_at(rec(doc, 0), "estimated_total_usd"), 3.00, 1e-9);
+    /* no published band for these providers: 10 % a day, L = -ln(0.9) / 24 per hour, and without checkpoints a
+     * reclaim restarts the job: (1/L + 0.25 h) x (e^(10 L) - 1) = 10.23 expected hours at $0.30 */
+    double rate = -log(0.9) / 24, expected = (1 / rate + 0.25) * expm1(10 * rate);
+    ck_assert_double_eq_tol(num_at(rec(doc, 0), "estimated_hours"), expected, 1e-3);
+    ck_assert_double_eq_tol(num_at(rec(doc, 0), "estimated_total_usd"), 0.30 * expected, 0.006);
+    ck_assert_double_eq_tol(num_at(json_object_get(rec(doc, 0), "spot"), "overhead_fraction"), expected / 10 - 1, 1e-4);
     ck_assert_int_eq(rejected_count(doc, "pricing_not_allowed"), 5);
     json_decref(doc);
 }
@@ -483,8 +489,11 @@ START_TEST(training_70b_two_nodes)
     ck_assert_str_eq(str_at(req, "peak_metric"), "bf16_tflops");
     ck_assert_int_eq(num_at(req, "max_nodes"), 4);
     ck_assert_uint_eq(rec_count(doc), 3);
-    double hours_h100 = 4.2e21 / (16 * 989.4e12 * 0.4) / 3600.0;
-    double hours_a100 = 4.2e21 / (16 * 312e12 * 0.4) / 3600.0;
+    /* utilisation on 2 nodes of 8 (engine/plan.c): base x 1 (NVSwitch) x 1 / (1 + 0.006 x log2 2 x 3200 / 3200) x
+     * (0.84 + 0.053 x log10(70 / 1.7)): Hopper 0.47 x 0.99404 x 0.92548 = 0.4324, Ampere 0.50 x ... = 0.4600 */
+    double cluster = 1 / (1 + 0.006), size = 0.84 + 0.053 * log10(70 / 1.7);
+    double hours_h100 = 4.2e21 / (16 * 989.4e12 * 0.47 * cluster * size) / 3600.0;
+    double hours_a100 = 4.2e21 / (16 * 312e12 * 0.50 * cluster * size) / 3600.0;
     assert_instance(doc, 0, "beta", "h100x8-ib");
     ck_assert_int_eq(num_at(rec(doc, 0), "nodes"), 2);
     ck_assert_double_eq_tol(num_at(rec(doc, 0), "hourly_usd"), 47.84, 1e-6);

@@ -1,0 +1,90 @@
+/* Planning a recommendation at scale (engine/plan.h): the node count a deadline or the time objective asks for, the
+ * utilisation the cluster reaches, and what spot interruptions cost. */
+#include "engine/recommend_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "engine/plan.h"
+
+static plan_fabric fabric_of(const catalog_instance *inst)
+{
+    return (plan_fabric){inst->gpu->architecture, inst->gpu_interconnect, inst->cluster_network,
+                         inst->cluster_network_gbps};
+}
+
+static bool joins_nodes(const catalog_instance *inst)
+{
+    return inst->cluster_network != NULL && strcmp(inst->cluster_network, "none") != 0;
+}
+
+reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
+                                   unsigned *nodes, fit *out)
+{
+    double memory_per_gpu = inst->gpu_count >= 1.0 ? inst->gpu_memory_gb / inst->gpu_count : inst->gpu_memory_gb;
+    bool tensor_parallel = req->gpu_memory_gb > memory_per_gpu;
+    double params_b = req->active_params_b > 0 ? req->active_params_b : req->params_b;
+    plan_fabric fabric = fabric_of(inst);
+    double peak = catalog_gpu_peak(inst->gpu, r->compute_precision);
+    unsigned most = joins_nodes(inst) ? (unsigned)r->max_nodes : 1;
+    if (req->flops > 0 && r->gpus == 0 && peak > 0) {
+        double node_peak = peak * inst->gpu_count;
+        if (r->deadline_hours > 0) {
+            unsigned needed = plan_nodes_for_deadline(&fabric, params_b, tensor_parallel, req->flops, node_peak,
+                                                      r->deadline_hours, *nodes, most);
+            if (needed == 0) {
+                /* the fastest this shape allows, for the hint of what deadline it can meet */
+                plan_utilization at_most;
+                plan_utilization_estimate(&fabric, most, params_b, tensor_parallel, &at_most);
+                out->hours = plan_job_hours(req->flops, most, node_peak, at_most.value);
+                out->nodes = most;
+                return REJECT_DEADLINE;
+            }
+            *nodes = needed;
+        } else if (r->objective == OBJECTIVE_TIME && most > *nodes) {
+            *nodes = plan_nodes_while_scaling_pays(&fabric, params_b, tensor_parallel, *nodes, most);
+        }
+    }
+    plan_utilization u;
+    plan_utilization_estimate(&fabric, *nodes, params_b, tensor_parallel, &u);
+    if (r->workload.utilization > 0) {
+        out->utilization = r->workload.utilization;
+        strcpy(out->utilization_why, "as the request gives it (workload.utilization)");
+    } else {
+        out->utilization = u.value;
+        memcpy(out->utilization_why, u.why, sizeof out->utilization_why);
+    }
+    return REJECT_NONE;
+}
+
+double recommend_spot_hours(const rec_request *r, const fit *ft, const char *provider_id, const char *band,
+                            plan_spot *out, const char **source)
+{
+    const char *why = NULL;
+    double rate = plan_spot_rate(provider_id, band, &why);
+    if (source != NULL)
+        *source = why;
+    /* checkpoints only when the job says it takes them; otherwise a reclaim restarts it from the beginning */
+    double checkpoint_hours = r->checkpointing ? r->checkpoint_minutes / 60.0 : 0.0;
+    if (plan_spot_overhead(rate, ft->nodes, ft->hours, checkpoint_hours, PLAN_DEFAULT_RESTART_MINUTES / 60.0, out) !=
+        0)
+        return ft->hours;
+    return out->expected_hours;
+}
+
+/* Remembers the least a rejected plan needed, for the hints of an empty answer. */
+void recommend_note_rejection(walk_state *st, reject_reason reason, const fit *ft)
+{
+    if (reason == REJECT_MAX_NODES && ft->nodes > 0 &&
+        (st->fewest_nodes_needed == 0 || ft->nodes < st->fewest_nodes_needed))
+        st->fewest_nodes_needed = ft->nodes;
+    if (reason == REJECT_DEADLINE && ft->hours > 0 &&
+        (st->fastest_missed_hours == 0 || ft->hours < st->fastest_missed_hours))
+        st->fastest_missed_hours = ft->hours;
+}
+
+void recommend_note_over_hourly(walk_state *st, double hourly_usd)
+{
+    if (st->cheapest_over_hourly == 0 || hourly_usd < st->cheapest_over_hourly)
+        st->cheapest_over_hourly = hourly_usd;
+}

@@ -11,6 +11,7 @@
 #include "base/numfmt.h"
 #include "base/util.h"
 #include "engine/cost.h"
+#include "engine/export.h"
 
 /* A number as the answer shows it: rounded to 1/scale (NAN stays NAN, which jsonw writes as null). */
 static void write_rounded(jsonw *out, double value, double scale)
@@ -203,6 +204,33 @@ static void write_spot(jsonw *out, const rec_request *r, const candidate *c)
     write_positive_or_null(out, r->checkpointing ? r->checkpoint_minutes : 0, 100.0);
     jsonw_member_real(out, "restart_minutes", PLAN_DEFAULT_RESTART_MINUTES);
     jsonw_member_string(out, "rate_source", source);
+    jsonw_object_end(out);
+}
+
+/* How to turn the pick into deployable text: the request POST /v1/export takes, ready to send. */
+static void write_export_link(jsonw *out, const candidate *c)
+{
+    jsonw_key(out, "export");
+    jsonw_object_begin(out);
+    jsonw_member_string(out, "href", "/v1/export");
+    jsonw_member_string(out, "method", "POST");
+    jsonw_key(out, "formats");
+    jsonw_array_begin(out);
+    for (int f = 0; f < EXPORT_FORMAT_COUNT; f++)
+        jsonw_string(out, export_format_name((export_format)f));
+    jsonw_array_end(out);
+    jsonw_key(out, "body");
+    jsonw_object_begin(out);
+    jsonw_key(out, "recommendation");
+    jsonw_object_begin(out);
+    jsonw_member_string(out, "provider", c->offer->instance->provider->id);
+    jsonw_member_string(out, "instance_type", c->offer->instance->id);
+    jsonw_member_string(out, "region", c->offer->region->id);
+    jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
+    jsonw_member_integer(out, "nodes", c->fit.nodes);
+    jsonw_object_end(out);
+    jsonw_member_string(out, "format", export_format_name(EXPORT_SKYPILOT));
+    jsonw_object_end(out);
     jsonw_object_end(out);
 }
 
@@ -441,6 +469,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     write_throughput(out, r, c);
     write_plan(out, r, c, hours);
     write_spot(out, r, c);
+    write_export_link(out, c);
     notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */
     reasons.count = warnings.count = 0;
     explain(snap, r, req, opts, c, memo, &reasons, &warnings);

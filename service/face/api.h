@@ -30,6 +30,8 @@ int api_providers_list(const http_request *req, http_reply *reply);
 /* POST /v1/recommend and POST /v1/estimate: the engine's answers to a JSON body (recommend.c, estimate.c). */
 int api_recommend(const http_request *req, http_reply *reply);
 int api_estimate(const http_request *req, http_reply *reply);
+/* POST /v1/export (export.c): a recommendation as a SkyPilot task, Terraform or Kubernetes objects. */
+int api_export(const http_request *req, http_reply *reply);
 
 /* POST /v1/admin/refresh (admin.c): starts a price refresh. */
 int api_admin_refresh(const http_request *req, http_reply *reply);

@@ -31,6 +31,7 @@ static const route routes[] = {
     {"GET", "/v1/providers", api_providers_list, false},
     {"POST", "/v1/recommend", api_recommend, false},
     {"POST", "/v1/estimate", api_estimate, false},
+    {"POST", "/v1/export", api_export, false},
     {"POST", "/v1/admin/refresh", api_admin_refresh, false},
     {"GET", "/", api_ui_index, false},
     {"GET", "/ui", api_ui_index, false},

@@ -260,6 +260,33 @@ async function modelCases() {
   await expect('model: unknown', 'GET', '/v1/models/llama-9', 404, { check: (a) => problemType(a, 'not-found') });
 }
 
+async function exportCases() {
+  const rec = jsonOf(await expect('export: a pick to export', 'POST', '/v1/recommend', 200,
+    { json: { workload: { kind: 'training', model: 'llama-2-7b', tokens_b: 10 }, limit: 1 } }))?.recommendations?.[0];
+  if (!rec?.export?.body) { fail('export: link', 'no export member on a recommendation'); return; }
+  for (const format of ['skypilot', 'terraform', 'kubernetes']) {
+    const body = { ...rec.export.body, format };
+    if (rec.provider === 'lambda' && format === 'terraform') continue; /* no official provider */
+    await expect(`export: ${format}`, 'POST', '/v1/export', 200, { json: body });
+  }
+  await expect('export: the recommendation as returned', 'POST', '/v1/export', 200,
+    { json: { recommendation: { ...rec }, format: 'kubernetes' }, specCheck: false });
+  await expect('export: bad format', 'POST', '/v1/export', 422,
+    { json: { ...rec.export.body, format: 'ansible' }, check: (a) => fieldsNamed(a, 'format') });
+  await expect('export: unknown type', 'POST', '/v1/export', 422, { specValid: true,
+    json: { recommendation: { provider: 'aws', instance_type: 'p9.huge', region: 'us-east-1' }, format: 'skypilot' },
+    check: (a) => fieldsNamed(a, 'recommendation.instance_type') });
+  await expect('export: no terraform for lambda', 'POST', '/v1/export', 422, { specValid: true,
+    json: { recommendation: { provider: 'lambda', instance_type: 'gpu_8x_h100_sxm5', region: 'us-east-1' },
+      format: 'terraform' }, check: (a) => fieldsNamed(a, 'format') });
+  await expect('export: not an object', 'POST', '/v1/export', 400, { json: [1] });
+  await expect('export: no content type', 'POST', '/v1/export', 415, { body: new Blob(['{}']) });
+  await expect('export: body too large', 'POST', '/v1/export', 413, {
+    raw: { headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      chunks: ['{"format": "', ' '.repeat(MAX_BODY + 10), '"}'] },
+  });
+}
+
 async function gpuCases() {
   const all = await expect('gpus: all', 'GET', '/v1/gpus?limit=500', 200);
   const gpus = jsonOf(all)?.items ?? [];
@@ -811,6 +838,7 @@ async function main() {
     await operationsCases();
     await gpuCases();
     await modelCases();
+    await exportCases();
     await instanceCases();
     await providerCases();
     await recommendCases();

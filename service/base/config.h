@@ -13,8 +13,7 @@
 
 #define CONFIG_MAX_LIST 16
 /* GPUREC_FETCH_MAX_EXPANSION: a compressed body past 1 MiB may decode to at most 100 times the bytes received. A
- * deflate bomb reaches about 1032:1 (zlib's own figure, https://zlib.net/zlib_tech.html); the price documents of the
- * test fixtures compress far less (README, "Real provider prices"). */
+ * deflate bomb reaches about 1032:1 (zlib's own figure, https://zlib.net/zlib_tech.html). */
 #define CONFIG_DEFAULT_FETCH_MAX_EXPANSION 100u
 
 typedef enum { CMD_SERVE, CMD_MIGRATE, CMD_REFRESH, CMD_RECOMMEND, CMD_HELP, CMD_VERSION } config_command;

@@ -231,6 +231,27 @@ static struct curl_slist *setup_transfer(CURL *curl, const char *url, const fetc
     return headers;
 }
 
+/* A transfer our own callbacks ended: its error code and message, else FETCH_OK. */
+static int refused(const transfer *t, const fetch_options *opt, CURLcode cc, const char *shown, char *err,
+                   size_t err_len)
+{
+    if (t->too_large || cc == CURLE_FILESIZE_EXCEEDED) {
+        snprintf(err, err_len, "GET %s: body larger than the limit of %zu bytes (decoded)", shown, opt->max_bytes);
+        return FETCH_ERR_TOO_LARGE;
+    }
+    if (t->expanded) {
+        /* Only sizes: the body is never shown. */
+        snprintf(err, err_len, "GET %s: the body decoded to more than %u times the %zu bytes received (over %zu "
+                 "bytes; GPUREC_FETCH_MAX_EXPANSION)", shown, opt->max_expansion, t->wire, t->delivered);
+        return FETCH_ERR_EXPANSION;
+    }
+    if (t->sink_failed) {
+        snprintf(err, err_len, "GET %s: the body was refused by its parser", shown);
+        return FETCH_ERR_SINK;
+    }
+    return FETCH_OK;
+}
+
 static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, void *sink_ctx, fetch_result *res,
                char *err, size_t err_len)
 {
@@ -273,23 +294,9 @@ static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, vo
             rc = FETCH_ERR_STOPPED;
             goto out;
         }
-        if (t.too_large || cc == CURLE_FILESIZE_EXCEEDED) {
-            snprintf(err, err_len, "GET %s: body larger than the limit of %zu bytes (decoded)", shown, opt.max_bytes);
-            rc = FETCH_ERR_TOO_LARGE;
+        rc = refused(&t, &opt, cc, shown, err, err_len);
+        if (rc != FETCH_OK)
             goto out;
-        }
-        if (t.expanded) {
-            /* Only sizes: the body is never shown. */
-            snprintf(err, err_len, "GET %s: the body decoded to more than %u times the %zu bytes received (over %zu "
-                     "bytes; GPUREC_FETCH_MAX_EXPANSION)", shown, opt.max_expansion, t.wire, t.delivered);
-            rc = FETCH_ERR_EXPANSION;
-            goto out;
-        }
-        if (t.sink_failed) {
-            snprintf(err, err_len, "GET %s: the body was refused by its parser", shown);
-            rc = FETCH_ERR_SINK;
-            goto out;
-        }
         if (cc == CURLE_OK) {
             if (code >= 200 && code <= 299) {
                 rc = FETCH_OK;

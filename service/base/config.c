@@ -101,6 +101,8 @@ static const option_spec options[] = {
      "seconds one price download may take (default 300)"},
     {"GPUREC_FETCH_MAX_BYTES", "--fetch-max-bytes", OPT_SIZE, FIELD(fetch_max_bytes), 0, 1024, 1ull << 33,
      "largest price download, streamed (default 1073741824)"},
+    {"GPUREC_FETCH_MAX_EXPANSION", "--fetch-max-expansion", OPT_UINT, FIELD(fetch_max_expansion), 0, 0, 100000,
+     "a compressed download may decode to at most this many times its size past 1 MiB, 0 = no limit (default 100)"},
     {"GPUREC_STALE_AFTER_HOURS", "--stale-after-hours", OPT_UINT, FIELD(stale_after_hours), 0, 1, 24 * 365,
      "a price fetched longer ago than this is flagged stale (default 48)"},
     {"GPUREC_TRUSTED_PROXIES", "--trusted-proxies", OPT_NETWORKS, 0, 0, 0, 0, 0,
@@ -151,6 +153,7 @@ void config_defaults(config *cfg)
     cfg->connection_timeout_s = 15;
     cfg->fetch_timeout_s = 300;
     cfg->fetch_max_bytes = 1u << 30;
+    cfg->fetch_max_expansion = CONFIG_DEFAULT_FETCH_MAX_EXPANSION;
     cfg->stale_after_hours = 48;
 }
 

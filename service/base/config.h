@@ -12,6 +12,9 @@
 #include "base/log.h"
 
 #define CONFIG_MAX_LIST 16
+/* GPUREC_FETCH_MAX_EXPANSION: a compressed body past 1 MiB may decode to at most 100 times the bytes received. A
+ * deflate bomb reaches about 1032:1 (zlib's own figure, https://zlib.net/zlib_tech.html). */
+#define CONFIG_DEFAULT_FETCH_MAX_EXPANSION 100u
 
 typedef enum { CMD_SERVE, CMD_MIGRATE, CMD_REFRESH, CMD_RECOMMEND, CMD_HELP, CMD_VERSION } config_command;
 
@@ -61,7 +64,8 @@ typedef struct config {
     unsigned max_connections_per_ip;
     unsigned connection_timeout_s;
     unsigned fetch_timeout_s;
-    size_t fetch_max_bytes;
+    size_t fetch_max_bytes;      /* decoded bytes of one price download */
+    unsigned fetch_max_expansion; /* decoded / received bytes of a download past 1 MiB, 0 = no limit */
     unsigned stale_after_hours; /* a price older than this is flagged stale */
     /* proxies in front of the service (GPUREC_TRUSTED_PROXIES): their X-Forwarded-For / Forwarded names the client
      * in the access log */

@@ -44,7 +44,9 @@ typedef struct transfer {
     size_t cap;
     size_t delivered; /* body bytes of a 2xx answer, buffered or given to the sink */
     size_t discarded;
+    size_t wire;      /* body bytes as received (before Content-Encoding was decoded), at the last callback */
     bool too_large;
+    bool expanded;
     bool sink_failed;
     char etag[256];
 } transfer;
@@ -66,6 +68,17 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *userdata)
     }
     if (t->opt->max_bytes != 0 && (t->delivered + len > t->opt->max_bytes || t->delivered + len < t->delivered)) {
         t->too_large = true;
+        return 0;
+    }
+    /* libcurl counts the body as it arrives, before decoding it: so this is the ratio of what we hold to what was
+     * sent, which a decompression bomb (a small gzip body of a huge text) gives away within its first MiB. */
+    curl_off_t wire = 0;
+    if (curl_easy_getinfo(t->curl, CURLINFO_SIZE_DOWNLOAD_T, &wire) == CURLE_OK && wire > 0)
+        t->wire = (size_t)wire;
+    size_t decoded = t->delivered + len;
+    if (t->opt->max_expansion != 0 && decoded > FETCH_EXPANSION_FLOOR &&
+        decoded / (t->wire ? t->wire : 1) >= t->opt->max_expansion) {
+        t->expanded = true;
         return 0;
     }
     if (t->sink != NULL) {
@@ -162,7 +175,9 @@ static void reset_attempt(transfer *t)
     t->len = 0;
     t->delivered = 0;
     t->discarded = 0;
+    t->wire = 0;
     t->too_large = false;
+    t->expanded = false;
     t->sink_failed = false;
     t->etag[0] = '\0';
 }
@@ -216,6 +231,27 @@ static struct curl_slist *setup_transfer(CURL *curl, const char *url, const fetc
     return headers;
 }
 
+/* A transfer our own callbacks ended: its error code and message, else FETCH_OK. */
+static int refused(const transfer *t, const fetch_options *opt, CURLcode cc, const char *shown, char *err,
+                   size_t err_len)
+{
+    if (t->too_large || cc == CURLE_FILESIZE_EXCEEDED) {
+        snprintf(err, err_len, "GET %s: body larger than the limit of %zu bytes (decoded)", shown, opt->max_bytes);
+        return FETCH_ERR_TOO_LARGE;
+    }
+    if (t->expanded) {
+        /* Only sizes: the body is never shown. */
+        snprintf(err, err_len, "GET %s: the body decoded to more than %u times the %zu bytes received (over %zu "
+                 "bytes; GPUREC_FETCH_MAX_EXPANSION)", shown, opt->max_expansion, t->wire, t->delivered);
+        return FETCH_ERR_EXPANSION;
+    }
+    if (t->sink_failed) {
+        snprintf(err, err_len, "GET %s: the body was refused by its parser", shown);
+        return FETCH_ERR_SINK;
+    }
+    return FETCH_OK;
+}
+
 static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, void *sink_ctx, fetch_result *res,
                char *err, size_t err_len)
 {
@@ -258,16 +294,9 @@ static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, vo
             rc = FETCH_ERR_STOPPED;
             goto out;
         }
-        if (t.too_large || cc == CURLE_FILESIZE_EXCEEDED) {
-            snprintf(err, err_len, "GET %s: body larger than the limit of %zu bytes", shown, opt.max_bytes);
-            rc = FETCH_ERR_TOO_LARGE;
+        rc = refused(&t, &opt, cc, shown, err, err_len);
+        if (rc != FETCH_OK)
             goto out;
-        }
-        if (t.sink_failed) {
-            snprintf(err, err_len, "GET %s: the body was refused by its parser", shown);
-            rc = FETCH_ERR_SINK;
-            goto out;
-        }
         if (cc == CURLE_OK) {
             if (code >= 200 && code <= 299) {
                 rc = FETCH_OK;
@@ -321,6 +350,9 @@ static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, vo
 
     util_copy(res->etag, sizeof res->etag, t.etag);
     res->body_size = t.delivered;
+    curl_off_t wire = 0;
+    res->wire_size = curl_easy_getinfo(curl, CURLINFO_SIZE_DOWNLOAD_T, &wire) == CURLE_OK && wire > 0 ? (size_t)wire
+                                                                                                      : t.wire;
     if (sink == NULL && !res->not_modified) {
         if (t.buf == NULL)
             t.buf = xcalloc(1, 1);

@@ -15,7 +15,8 @@ typedef struct fetch_options {
     long timeout_s;          /* whole transfer, including retries' own transfers (0 = none: use stall_timeout_s) */
     long connect_timeout_s;  /* 0 = 10 s */
     long stall_timeout_s;    /* abort when under 1 KiB/s for this long (0 = off) */
-    size_t max_bytes;        /* decoded body bytes; more is an error (0 = unlimited) */
+    size_t max_bytes;        /* decoded body bytes (after gzip etc.); more is an error (0 = unlimited) */
+    unsigned max_expansion;  /* decoded / received body bytes, checked once past FETCH_EXPANSION_FLOOR (0 = off) */
     int max_attempts;        /* tries in all, at least 1 (0 = 4) */
     long backoff_ms;         /* first backoff, doubled per retry, jittered (0 = 500 ms) */
     long max_retry_after_s;  /* a server's Retry-After is honoured up to this (0 = 30 s) */
@@ -23,14 +24,18 @@ typedef struct fetch_options {
     const atomic_bool *stop; /* when set to true, the transfer and any backoff end at once; may be NULL */
 } fetch_options;
 
-/* Fills opt with the defaults above (timeouts from the caller). */
+/* Below this many decoded bytes the expansion ratio is not checked (a small body may compress very well). */
+#define FETCH_EXPANSION_FLOOR ((size_t)1 << 20)
+
+/* Fills opt with the defaults above (timeouts from the caller; max_expansion CONFIG_DEFAULT_FETCH_MAX_EXPANSION). */
 void fetch_options_init(fetch_options *opt, long timeout_s, size_t max_bytes, const atomic_bool *stop);
 
 typedef struct fetch_result {
     long status;         /* the last HTTP status (0 when no response) */
     bool not_modified;   /* 304 to an If-None-Match: body is empty */
     char *body;          /* buffered mode: the decoded body, NUL-terminated; caller frees with fetch_result_clear() */
-    size_t body_size;    /* bytes of body, or bytes handed to the sink in streaming mode */
+    size_t body_size;    /* decoded bytes of body, or bytes handed to the sink in streaming mode */
+    size_t wire_size;    /* body bytes as received, before any Content-Encoding was decoded */
     char etag[256];      /* the response's ETag, "" when none */
     int attempts;        /* tries made */
 } fetch_result;
@@ -43,7 +48,8 @@ enum {
     FETCH_ERR_TIMEOUT = -3,
     FETCH_ERR_TOO_LARGE = -4,
     FETCH_ERR_STOPPED = -5,   /* the stop flag was set */
-    FETCH_ERR_SINK = -6       /* the streaming callback refused the data */
+    FETCH_ERR_SINK = -6,      /* the streaming callback refused the data */
+    FETCH_ERR_EXPANSION = -7  /* the body decoded to more than max_expansion times the bytes received */
 };
 
 /* Once per process, before threads. Safe to call more than once. */

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/config.h"
+
 void fetch_options_init(fetch_options *opt, long timeout_s, size_t max_bytes, const atomic_bool *stop)
 {
     memset(opt, 0, sizeof *opt);
@@ -12,6 +14,7 @@ void fetch_options_init(fetch_options *opt, long timeout_s, size_t max_bytes, co
     opt->connect_timeout_s = 10;
     opt->stall_timeout_s = 0;
     opt->max_bytes = max_bytes;
+    opt->max_expansion = CONFIG_DEFAULT_FETCH_MAX_EXPANSION;
     opt->max_attempts = 4;
     opt->backoff_ms = 500;
     opt->max_retry_after_s = 30;

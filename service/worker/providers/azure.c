@@ -3,6 +3,7 @@
  * The rules for which rows count are those of docs/providers.md (Windows, Low Priority, DevTest and HDInsight rows
  * are skipped; reservation prices are term totals). */
 #include "worker/providers/provider.h"
+#include "worker/providers/json_items.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,13 +148,33 @@ static int parse_item(const provider_run *run, const json_t *item, size_t index,
     return 0; /* DevTestConsumption and anything new */
 }
 
+typedef struct azure_reader {
+    const provider_run *run;
+    price_batch *out;
+} azure_reader;
+
+static int on_item(void *ctx, const json_t *item, size_t index, char *err, size_t err_len)
+{
+    azure_reader *a = ctx;
+    a->out->rows_seen++;
+    if (a->out->count >= PROVIDER_MAX_ROWS) {
+        snprintf(err, err_len, "more than %zu price rows", (size_t)PROVIDER_MAX_ROWS);
+        return -1;
+    }
+    return parse_item(a->run, item, index, a->out, err, err_len);
+}
+
+/* Each page streams through json_items.h, so memory stays flat whatever a page's size. */
 static int fetch_query(const provider_run *run, const char *first_url, price_batch *out, char *err, size_t err_len)
 {
     int rc = -1;
     char *url = xstrdup(first_url);
-    json_t *page = NULL;
+    json_items *parser = NULL;
     fetch_result res;
     memset(&res, 0, sizeof res);
+    azure_reader reader = {run, out};
+    fetch_options opt = run->fetch;
+    opt.max_expansion = run->cfg->fetch_max_expansion;
     for (int pages = 0;; pages++) {
         char shown[256];
         fetch_redact_url(url, shown, sizeof shown);
@@ -161,32 +182,19 @@ static int fetch_query(const provider_run *run, const char *first_url, price_bat
             snprintf(err, err_len, "azure: more than %d pages, giving up", MAX_PAGES);
             goto out;
         }
-        if (fetch_get(url, &run->fetch, &res, err, err_len) != FETCH_OK)
-            goto out;
-        json_error_t jerr;
-        page = json_loadb(res.body, res.body_size, 0, &jerr);
+        json_items_free(parser);
+        parser = json_items_new("Items", false, on_item, &reader);
+        int frc = fetch_stream(url, &opt, json_items_sink, parser, &res, err, err_len);
         fetch_result_clear(&res);
-        if (page == NULL) {
-            snprintf(err, err_len, "azure: %s page %d: malformed JSON at line %d: %s", shown, pages + 1, jerr.line,
-                     jerr.text);
+        if (frc == FETCH_ERR_SINK || (frc == FETCH_OK && json_items_finish(parser) != 0)) {
+            const char *why = json_items_error(parser);
+            snprintf(err, err_len, "azure: %s page %d: %s%s", shown, pages + 1, why,
+                     strncmp(why, "no Items", 8) == 0 ? " (format changed?)" : "");
             goto out;
         }
-        const json_t *items = json_object_get(page, "Items");
-        if (!json_is_array(items)) {
-            snprintf(err, err_len, "azure: %s page %d has no Items array (format changed?)", shown, pages + 1);
+        if (frc != FETCH_OK)
             goto out;
-        }
-        size_t i;
-        const json_t *item;
-        json_array_foreach(items, i, item) {
-            out->rows_seen++;
-            char item_err[256];
-            if (parse_item(run, item, i, out, item_err, sizeof item_err) != 0) {
-                snprintf(err, err_len, "azure: page %d: %s", pages + 1, item_err);
-                goto out;
-            }
-        }
-        const json_t *next = json_object_get(page, "NextPageLink");
+        const json_t *next = json_items_member(parser, "NextPageLink");
         if (next == NULL || json_is_null(next) || (json_is_string(next) && json_string_length(next) == 0))
             break;
         if (!json_is_string(next)) {
@@ -199,12 +207,10 @@ static int fetch_query(const provider_run *run, const char *first_url, price_bat
         }
         free(url);
         url = xstrdup(json_string_value(next));
-        json_decref(page);
-        page = NULL;
     }
     rc = 0;
 out:
-    json_decref(page);
+    json_items_free(parser);
     fetch_result_clear(&res);
     free(url);
     return rc;

@@ -13,6 +13,7 @@
  * rows is accepted as well. provider, instance_type and region must be ids of the catalog: rows for anything else are
  * skipped (counted as seen), a row that is not of this shape fails the run, as any malformed document does. */
 #include "worker/providers/provider.h"
+#include "worker/providers/json_items.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -90,45 +91,50 @@ static int parse_row(const provider_run *run, const json_t *row, size_t index, c
     return 0;
 }
 
+/* One feed's rows as they stream in (json_items.h): memory stays flat whatever the feed's size. */
+typedef struct feed_reader {
+    const provider_run *run;
+    const char *source;
+    price_batch *out;
+} feed_reader;
+
+static int on_row(void *ctx, const json_t *row, size_t index, char *err, size_t err_len)
+{
+    feed_reader *f = ctx;
+    f->out->rows_seen++;
+    if (f->out->count >= PROVIDER_MAX_ROWS) {
+        snprintf(err, err_len, "more than %zu price rows", (size_t)PROVIDER_MAX_ROWS);
+        return -1;
+    }
+    return parse_row(f->run, row, index, f->source, f->out, err, err_len);
+}
+
 static int fetch_one(const provider_run *run, const char *url, int rank, price_batch *out, char *err, size_t err_len)
 {
     int rc = -1;
-    json_t *doc = NULL;
     fetch_result res;
     memset(&res, 0, sizeof res);
     char shown[256], source[128];
     fetch_redact_url(url, shown, sizeof shown);
     snprintf(source, sizeof source, "feed:%.100s", shown);
-    if (fetch_get(url, &run->fetch, &res, err, err_len) != FETCH_OK)
-        goto out;
-    json_error_t jerr;
-    doc = json_loadb(res.body, res.body_size, 0, &jerr);
-    if (doc == NULL) {
-        snprintf(err, err_len, "feed %s: malformed JSON at line %d: %s", shown, jerr.line, jerr.text);
-        goto out;
-    }
-    const json_t *rows = json_is_array(doc) ? doc : json_object_get(doc, "prices");
-    if (!json_is_array(rows)) {
-        snprintf(err, err_len, "feed %s: no prices array", shown);
-        goto out;
-    }
     size_t first = out->count;
-    size_t i;
-    const json_t *row;
-    json_array_foreach(rows, i, row) {
-        out->rows_seen++;
-        char why[256];
-        if (parse_row(run, row, i, source, out, why, sizeof why) != 0) {
-            snprintf(err, err_len, "feed %s: %s", shown, why);
-            goto out;
-        }
+    feed_reader reader = {run, source, out};
+    json_items *parser = json_items_new("prices", true, on_row, &reader);
+    fetch_options opt = run->fetch;
+    opt.max_expansion = run->cfg->fetch_max_expansion;
+    int frc = fetch_stream(url, &opt, json_items_sink, parser, &res, err, err_len);
+    if (frc == FETCH_ERR_SINK || (frc == FETCH_OK && json_items_finish(parser) != 0)) {
+        snprintf(err, err_len, "feed %s: %s", shown, json_items_error(parser));
+        goto out;
     }
+    if (frc != FETCH_OK)
+        goto out;
     /* A later feed in GPUREC_FEED_URLS wins over an earlier one for the same price. */
     for (size_t k = first; k < out->count; k++)
         out->rows[k].rank = rank;
     rc = 0;
 out:
-    json_decref(doc);
+    json_items_free(parser);
     fetch_result_clear(&res);
     return rc;
 }

@@ -5,6 +5,7 @@
  * Memory of GCP machine types is given in GB by Google's docs but billed per GiB and sized in GiB (a2-highgpu-1g is
  * "85 GB" = 85 GiB), so the catalog's memory_gb is used as GiB here. */
 #include "worker/providers/provider.h"
+#include "worker/providers/json_items.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -268,10 +269,27 @@ static int parse_sku(const provider_run *run, const json_t *sku, size_t index, r
     return 0;
 }
 
+typedef struct gcp_reader {
+    const provider_run *run;
+    rates *r;
+    size_t *seen;
+} gcp_reader;
+
+static int on_sku(void *ctx, const json_t *sku, size_t index, char *err, size_t err_len)
+{
+    gcp_reader *g = ctx;
+    (*g->seen)++;
+    return parse_sku(g->run, sku, index, g->r, err, err_len);
+}
+
+/* Each page streams through json_items.h, so memory stays flat whatever a page's size. */
 static int fetch_pages(const provider_run *run, rates *r, size_t *seen, char *err, size_t err_len)
 {
     int rc = -1;
-    json_t *page = NULL;
+    json_items *parser = NULL;
+    gcp_reader reader = {run, r, seen};
+    fetch_options opt = run->fetch;
+    opt.max_expansion = run->cfg->fetch_max_expansion;
     char *token = NULL;
     fetch_result res;
     memset(&res, 0, sizeof res);
@@ -293,45 +311,31 @@ static int fetch_pages(const provider_run *run, rates *r, size_t *seen, char *er
         snprintf(url, url_len, "%s?key=%s&pageSize=5000&currencyCode=USD%s%s", run->cfg->gcp_billing_url, key,
                  encoded_token ? "&pageToken=" : "", encoded_token ? encoded_token : "");
         curl_free(encoded_token);
-        int frc = fetch_get(url, &run->fetch, &res, err, err_len);
+        json_items_free(parser);
+        parser = json_items_new("skus", false, on_sku, &reader);
+        int frc = fetch_stream(url, &opt, json_items_sink, parser, &res, err, err_len);
         free(url);
+        fetch_result_clear(&res);
+        if (frc == FETCH_ERR_SINK || (frc == FETCH_OK && json_items_finish(parser) != 0)) {
+            const char *why = json_items_error(parser);
+            snprintf(err, err_len, "gcp: page %d: %s%s", pages + 1, why,
+                     strncmp(why, "no skus", 7) == 0 ? " (format changed?)" : "");
+            goto out;
+        }
         if (frc != FETCH_OK) {
             /* err names the URL without its query string, so the key stays out of logs. */
             goto out;
         }
-        json_error_t jerr;
-        page = json_loadb(res.body, res.body_size, 0, &jerr);
-        fetch_result_clear(&res);
-        if (page == NULL) {
-            snprintf(err, err_len, "gcp: page %d: malformed JSON at line %d: %s", pages + 1, jerr.line, jerr.text);
-            goto out;
-        }
-        const json_t *skus = json_object_get(page, "skus");
-        if (!json_is_array(skus)) {
-            snprintf(err, err_len, "gcp: page %d has no skus array (format changed?)", pages + 1);
-            goto out;
-        }
-        size_t i;
-        const json_t *sku;
-        json_array_foreach(skus, i, sku) {
-            (*seen)++;
-            char why[384];
-            if (parse_sku(run, sku, i, r, why, sizeof why) != 0) {
-                snprintf(err, err_len, "gcp: page %d: %s", pages + 1, why);
-                goto out;
-            }
-        }
-        const char *next = provider_json_string(page, "nextPageToken");
+        const json_t *next_value = json_items_member(parser, "nextPageToken");
+        const char *next = json_is_string(next_value) ? json_string_value(next_value) : NULL;
         free(token);
         token = next != NULL && next[0] != '\0' ? xstrdup(next) : NULL;
-        json_decref(page);
-        page = NULL;
         if (token == NULL)
             break;
     }
     rc = 0;
 out:
-    json_decref(page);
+    json_items_free(parser);
     free(token);
     fetch_result_clear(&res);
     curl_free(key);

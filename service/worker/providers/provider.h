@@ -30,6 +30,10 @@ typedef struct price_batch {
     bool unchanged;    /* every source said it had not changed since the last run: nothing to apply */
 } price_batch;
 
+/* The price rows one run of an adapter may keep (a price_row is about 330 bytes: some 80 MiB at most); a source that
+ * gives more fails. The catalog's offers times its pricing models stay far below it. */
+#define PROVIDER_MAX_ROWS 250000
+
 /* An instance type of the catalog, as far as an adapter needs to know it. */
 typedef struct provider_instance {
     const char *provider;

@@ -9,6 +9,7 @@
 #include "store/db.h"
 #include "worker/fetch.h"
 #include "store/migrate.h"
+#include "store/price_parts.h"
 #include "base/util.h"
 
 /* ---- the seed catalog ----------------------------------------------------------------------------------------- */
@@ -22,6 +23,10 @@ static void unlink_db(const char *path)
     snprintf(side, sizeof side, "%s-shm", path);
     unlink(side);
 }
+
+/* The seed catalog's OCI price parts, read with it. */
+static price_part *oci_parts;
+static size_t oci_part_count;
 
 const catalog *fuzz_catalog(void)
 {
@@ -41,7 +46,8 @@ const catalog *fuzz_catalog(void)
     sqlite3 *db = NULL;
     char err[1024];
     if (db_open(path, true, &db, err, sizeof err) != 0 || migrate_apply(db, migrations, NULL, err, sizeof err) != 0 ||
-        store_catalog_load(db, &snap, err, sizeof err) != 0) {
+        store_catalog_load(db, &snap, err, sizeof err) != 0 ||
+        store_price_parts_load(db, "oci", &oci_parts, &oci_part_count, err, sizeof err) != 0) {
         fprintf(stderr, "fuzz: cannot build the seed catalog (run from the repository root): %s\n", err);
         abort();
     }
@@ -64,6 +70,9 @@ const config *fuzz_config(void)
     util_copy(cfg.aws_spot_advisor_url, sizeof cfg.aws_spot_advisor_url, "http://fuzz.invalid/spot-advisor.json");
     util_copy(cfg.gcp_billing_url, sizeof cfg.gcp_billing_url, "http://fuzz.invalid/v1/services/x/skus");
     util_copy(cfg.gcp_api_key, sizeof cfg.gcp_api_key, "fuzz-key");
+    util_copy(cfg.oci_prices_url, sizeof cfg.oci_prices_url, "http://fuzz.invalid/oci/products/?currencyCode=USD");
+    util_copy(cfg.lambda_api_url, sizeof cfg.lambda_api_url, "http://fuzz.invalid/lambda/instance-types");
+    util_copy(cfg.lambda_api_key, sizeof cfg.lambda_api_key, "fuzz-key");
     util_copy(cfg.feed_urls[0], sizeof cfg.feed_urls[0], "http://fuzz.invalid/feed.json");
     cfg.feed_url_count = 1;
     cfg.fetch_timeout_s = 10;
@@ -415,6 +424,10 @@ void fuzz_provider_run(provider_run *run, const char *adapter)
     run->instance_count = snap->instance_count;
     run->regions = regions;
     run->region_count = snap->region_count;
+    if (strcmp(adapter, "oci") == 0) {
+        run->parts = oci_parts;
+        run->part_count = oci_part_count;
+    }
     fetch_options_init(&run->fetch, 10, 64u << 20, NULL);
     run->now = 1767225600; /* 2026-01-01T00:00:00Z: a fixed clock keeps runs reproducible */
 }

@@ -187,3 +187,13 @@ CREATE TABLE models (
                            AND (dense_layers = 0 OR intermediate_size IS NOT NULL))),
     CHECK ((sliding_window IS NULL) = (sliding_window_layers = 0))
 ) WITHOUT ROWID;
+
+CREATE TABLE oci_price_parts (
+    provider_id TEXT NOT NULL DEFAULT 'oci' CHECK (provider_id = 'oci'),
+    instance_type_id TEXT NOT NULL,
+    part_number TEXT NOT NULL CHECK (part_number GLOB 'B[0-9]*' AND part_number NOT GLOB 'B*[^0-9]*'),
+    gpus REAL NOT NULL CHECK (gpus > 0),
+    source TEXT NOT NULL CHECK (length(source) > 0),
+    PRIMARY KEY (provider_id, instance_type_id),
+    FOREIGN KEY (provider_id, instance_type_id) REFERENCES instance_types(provider_id, id)
+) WITHOUT ROWID;

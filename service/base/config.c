@@ -49,7 +49,7 @@ static const option_spec options[] = {
     {"GPUREC_REFRESH_INTERVAL", "--refresh-interval", OPT_UINT, FIELD(refresh_interval_s), 0, 0, 30 * 86400,
      "seconds between price refreshes, jittered; 0 = never (default 21600)"},
     {"GPUREC_PROVIDERS", "--providers", OPT_LIST, LIST(providers, provider_count), 0, 0,
-     "price vocab_adapters the worker runs, comma-separated (default aws,azure,gcp,feed)"},
+     "price adapters the worker runs, comma-separated (default aws,azure,gcp,oci,lambda,feed)"},
     {"GPUREC_AZURE_PRICES_URL", "--azure-prices-url", OPT_STRING, FIELD(azure_prices_url), 0, 0, 0,
      "Azure Retail Prices API endpoint"},
     {"GPUREC_AWS_PRICING_URL", "--aws-pricing-url", OPT_STRING, FIELD(aws_pricing_url), 0, 0, 0,

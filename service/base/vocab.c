@@ -24,6 +24,8 @@ const adapter_info vocab_adapters[] = {
     {"aws", "AWS Price List bulk API, spot price feed and spot advisor", true},
     {"azure", "Azure Retail Prices API", true},
     {"gcp", "GCP Cloud Billing Catalog API (needs GPUREC_GCP_API_KEY)", true},
+    {"oci", "Oracle Cloud price list (public, no key)", true},
+    {"lambda", "Lambda Cloud API instance types (needs GPUREC_LAMBDA_API_KEY)", true},
     {"feed", "JSON price feeds (GPUREC_FEED_URLS)", true},
 };
 const size_t vocab_adapter_count = sizeof vocab_adapters / sizeof vocab_adapters[0];

@@ -213,6 +213,12 @@ static struct curl_slist *setup_transfer(CURL *curl, const char *url, const fetc
     curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, ""); /* every encoding libcurl can decode (gzip at least) */
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "gpurec/" GPUREC_VERSION);
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    if (opt->bearer != NULL && opt->bearer[0] != '\0') {
+        /* libcurl's own bearer auth: sent at once, and dropped on a redirect to another host (UNRESTRICTED_AUTH
+         * stays off), which a header of our own would not be. */
+        curl_easy_setopt(curl, CURLOPT_HTTPAUTH, (long)CURLAUTH_BEARER);
+        curl_easy_setopt(curl, CURLOPT_XOAUTH2_BEARER, opt->bearer);
+    }
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, opt->connect_timeout_s);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, opt->timeout_s > 0 ? opt->timeout_s : 0L);
     if (opt->stall_timeout_s > 0) {

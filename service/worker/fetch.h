@@ -21,6 +21,8 @@ typedef struct fetch_options {
     long backoff_ms;         /* first backoff, doubled per retry, jittered (0 = 500 ms) */
     long max_retry_after_s;  /* a server's Retry-After is honoured up to this (0 = 30 s) */
     const char *etag;        /* sent as If-None-Match when not NULL; borrowed */
+    const char *bearer;      /* sent as "Authorization: Bearer <bearer>" when not NULL (borrowed): only to the URL's
+                              * own host, never on a redirect elsewhere, and never in a message */
     const atomic_bool *stop; /* when set to true, the transfer and any backoff end at once; may be NULL */
 } fetch_options;
 

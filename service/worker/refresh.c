@@ -9,6 +9,7 @@
 #include "base/util.h"
 #include "snapshot/catalog.h"
 #include "store/catalog_load.h"
+#include "store/price_parts.h"
 #include "store/prices_apply.h"
 #include "worker/providers/provider.h"
 
@@ -26,6 +27,8 @@ typedef struct run_state {
     provider_region *regions;
     provider_state *states;        /* saved by earlier runs */
     size_t state_count;
+    price_part *parts;             /* the catalog's price-list parts of the adapter's provider */
+    size_t part_count;
     provider_run run;
     price_batch batch;
     store_run_records records;
@@ -53,6 +56,9 @@ static int load_scope(run_state *r, const config *cfg)
     if (!r->is_feed && store_fetch_states_load(r->db, r->adapter->id, &r->states, &r->state_count, out->error,
                                                sizeof out->error) != 0)
         return -1;
+    if (!r->is_feed &&
+        store_price_parts_load(r->db, r->adapter->id, &r->parts, &r->part_count, out->error, sizeof out->error) != 0)
+        return -1;
     const catalog *snap = r->snap;
     r->instances = xcalloc(snap->instance_count + 1, sizeof *r->instances);
     r->regions = xcalloc(snap->region_count + 1, sizeof *r->regions);
@@ -74,6 +80,8 @@ static int load_scope(run_state *r, const config *cfg)
     run->regions = r->regions;
     run->states = r->states;
     run->state_count = r->state_count;
+    run->parts = r->parts;
+    run->part_count = r->part_count;
     run->now = r->now;
     fetch_options_init(&run->fetch, (long)cfg->fetch_timeout_s, cfg->fetch_max_bytes, r->stop);
     return 0;
@@ -158,6 +166,7 @@ static void run_free(run_state *r)
 {
     price_batch_free(&r->batch);
     store_fetch_states_free(r->states, r->state_count);
+    free(r->parts);
     free(r->instances);
     free(r->regions);
     catalog_release(r->snap);

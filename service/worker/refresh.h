@@ -33,7 +33,7 @@ typedef struct refresh_outcome {
     char error[512];       /* "" unless status is "error" */
 } refresh_outcome;
 
-/* Runs the adapter named adapter ("aws", "azure", "gcp", "feed") against db, a connection the caller's thread owns.
+/* Runs the adapter named adapter ("aws", "azure", "gcp", "oci", "lambda", "feed") against db, a connection the caller's thread owns.
  * stop (may be NULL) aborts a run in progress: it then fails and rolls back, and is not recorded (it was abandoned,
  * not refused by a provider). now is the run's clock (0 = time(NULL);
  * tests pass a fixed time). Returns 0 when the run applied or found nothing changed, -1 when it failed (out says

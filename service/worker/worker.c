@@ -14,6 +14,7 @@
 #include "store/db.h"
 #include "worker/fetch.h"
 #include "base/log.h"
+#include "base/vocab.h"
 #include "worker/providers/provider.h"
 #include "worker/refresh.h"
 #include "base/util.h"
@@ -430,7 +431,9 @@ int worker_refresh_once(const config *cfg, const char *provider, char *err, size
     size_t ran = 0, failed = 0;
     err[0] = '\0';
     if (provider != NULL && provider[0] != '\0' && provider_adapter_find(provider) == NULL) {
-        snprintf(err, err_len, "--provider: no price adapter named '%s' (aws, azure, gcp, feed)", provider);
+        char names[256];
+        snprintf(err, err_len, "--provider: no price adapter named '%s' (%s)", provider,
+                 vocab_adapter_list(names, sizeof names));
         goto out;
     }
     for (size_t i = 0; i < count; i++) {

@@ -41,6 +41,7 @@ struct fixture_route {
     char encoding[32];
     unsigned hits;
     char last_if_none_match[128];
+    char last_authorization[512];
     char last_args[MAX_ARGS][2][256];
     size_t last_arg_count;
 };
@@ -224,6 +225,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
     r->hits++;
     const char *inm = MHD_lookup_connection_value(con, MHD_HEADER_KIND, "If-None-Match");
     snprintf(r->last_if_none_match, sizeof r->last_if_none_match, "%s", inm ? inm : "");
+    const char *auth = MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Authorization");
+    snprintf(r->last_authorization, sizeof r->last_authorization, "%s", auth ? auth : "");
     r->last_arg_count = 0;
     MHD_get_connection_values(con, MHD_GET_ARGUMENT_KIND, collect_arg, r);
     int stall_ms = r->stall_ms;
@@ -490,6 +493,11 @@ unsigned fixture_hits(const fixture_route *r)
 void fixture_last_if_none_match(const fixture_route *r, char *buf, size_t buf_len)
 {
     WITH_LOCK(r, snprintf(buf, buf_len, "%s", r->last_if_none_match));
+}
+
+void fixture_last_authorization(const fixture_route *r, char *buf, size_t buf_len)
+{
+    WITH_LOCK(r, snprintf(buf, buf_len, "%s", r->last_authorization));
 }
 
 void fixture_last_arg(const fixture_route *r, const char *name, char *buf, size_t buf_len)

@@ -59,6 +59,8 @@ void fixture_set_encoding(fixture_route *r, const char *encoding);
 /* Requests the route has seen, and the last request's If-None-Match ("" when none), into buf. */
 unsigned fixture_hits(const fixture_route *r);
 void fixture_last_if_none_match(const fixture_route *r, char *buf, size_t buf_len);
+/* The last request's Authorization header ("" when none), into buf. */
+void fixture_last_authorization(const fixture_route *r, char *buf, size_t buf_len);
 /* The value of a query argument in the last request ("" when absent), into buf. */
 void fixture_last_arg(const fixture_route *r, const char *name, char *buf, size_t buf_len);
 

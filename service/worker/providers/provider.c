@@ -11,7 +11,8 @@
 
 #include "base/util.h"
 
-static const provider_adapter *const adapters[] = {&provider_aws, &provider_azure, &provider_gcp, &provider_feed};
+static const provider_adapter *const adapters[] = {&provider_aws,    &provider_azure,  &provider_gcp,
+                                                   &provider_oci,    &provider_lambda, &provider_feed};
 
 const provider_adapter *const *provider_adapter_all(size_t *count)
 {

@@ -16,6 +16,7 @@
 
 #include "snapshot/catalog.h"
 #include "base/config.h"
+#include "store/price_parts.h"
 #include "store/price_row.h"
 #include "worker/fetch.h"
 
@@ -60,6 +61,9 @@ typedef struct provider_run {
     size_t region_count;
     const provider_state *states;        /* saved by earlier runs of this adapter */
     size_t state_count;
+    const price_part *parts;             /* the price-list parts of the adapter's instance types (OCI's GPU parts per
+                                          * shape, from the catalog), sorted by instance type; none for the others */
+    size_t part_count;
     fetch_options fetch;                 /* limits for a JSON document; adapters copy and adjust it */
     time_t now;
 } provider_run;
@@ -75,6 +79,8 @@ typedef struct provider_adapter {
 extern const provider_adapter provider_azure;
 extern const provider_adapter provider_aws;
 extern const provider_adapter provider_gcp;
+extern const provider_adapter provider_oci;
+extern const provider_adapter provider_lambda;
 extern const provider_adapter provider_feed;
 
 /* The adapter with that id, or NULL. */

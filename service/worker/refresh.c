@@ -84,6 +84,7 @@ static int load_scope(run_state *r, const config *cfg)
     run->part_count = r->part_count;
     run->now = r->now;
     fetch_options_init(&run->fetch, (long)cfg->fetch_timeout_s, cfg->fetch_max_bytes, r->stop);
+    run->fetch.max_expansion = cfg->fetch_max_expansion;
     return 0;
 }
 

@@ -102,6 +102,10 @@ printf '%s' '{"workload": {"kind": "inference", "model_params_b": 7, "precision"
     >"$work/recommend.json"
 printf '%s' '{"workload": {"kind": "training", "model_params_b": 70, "precision": "bf16", "tokens_b": 100}, "objective": "time"}' \
     >"$work/recommend-train.json"
+printf '%s' '{"workload": {"kind": "inference", "model": "llama-3.1-70b", "precision": "fp8"}, "objective": "balanced"}' \
+    >"$work/recommend-model.json"
+printf '%s' '{"workload": {"kind": "training", "model": "llama-2-70b", "tokens_b": 2000, "deadline_hours": 720}, "objective": "cost"}' \
+    >"$work/recommend-deadline.json"
 printf '%s' '{"items":[{"provider":"aws","instance_type":"p5.48xlarge","region":"us-east-1","count":2,"months":3}]}' \
     >"$work/estimate.json"
 
@@ -112,6 +116,8 @@ instances|GET|/v1/instances?gpu=h100-sxm-80gb&limit=20|
 instances-new|GET|/v1/instances?gpu=h100-sxm-80gb&limit=20||min_gpu_memory_gb
 recommend|POST|/v1/recommend|$work/recommend.json
 recommend-train|POST|/v1/recommend|$work/recommend-train.json
+recommend-model|POST|/v1/recommend|$work/recommend-model.json
+recommend-deadline|POST|/v1/recommend|$work/recommend-deadline.json
 estimate|POST|/v1/estimate|$work/estimate.json"
 
 # ---- servers ----------------------------------------------------------------------------------------------------
@@ -308,10 +314,13 @@ awk_status=0
             names["instances-new"] = "  the same, a new query each time"
             names["recommend"] = "POST /v1/recommend (7B inference)"
             names["recommend-train"] = "POST /v1/recommend (70B training)"
+            names["recommend-model"] = "POST /v1/recommend (llama-3.1-70b served, fp8)"
+            names["recommend-deadline"] = "POST /v1/recommend (llama-2-70b, 30-day deadline)"
             names["estimate"] = "POST /v1/estimate"
             base["healthz"] = "baseline-get"; base["healthz-logged"] = "baseline-get"; base["instances"] = "baseline-get"
             base["instances-new"] = "baseline-get"
             base["recommend"] = "baseline-post-recommend"; base["recommend-train"] = "baseline-post-recommend"
+            base["recommend-model"] = "baseline-post-recommend"; base["recommend-deadline"] = "baseline-post-recommend"
             base["estimate"] = "baseline-post-estimate"
             printf "%-38s %-7s %9s %8s %8s %7s %7s  %s\n", "endpoint", "catalog", "req/s", "p50 ms", "p99 ms", "errors", "ratio", "targets"
             missed = 0
@@ -331,6 +340,7 @@ awk_status=0
                     if (key == "recommend" && cat == "seed") t = 0.25
                     if (key == "recommend" && cat == 10000) t = 0.15
                     if (key == "recommend" && cat == 100000) t = 0.05
+                    if (key == "recommend-deadline" && cat == 100000) t = 0.15
                     ok = 1; goal = ""
                     if (t != "") { goal = sprintf("ratio>=%.2f", t); if (q < t) ok = 0 }
                     goal = goal (goal == "" ? "" : " ") "p99<=10ms errors=0"

@@ -154,10 +154,10 @@ static reject_reason instance_check(const rec_request *r, const rec_filters *f, 
             out->nodes = nodes; /* what it would take, for the hint */
             return REJECT_MAX_NODES;
         }
-        reject_reason planned = recommend_plan_nodes(r, req, inst, &nodes, out);
-        if (planned != REJECT_NONE)
-            return planned;
     }
+    reject_reason planned = recommend_plan_nodes(r, req, inst, &nodes, out); /* a given GPU count keeps its nodes */
+    if (planned != REJECT_NONE)
+        return planned;
     double total_gpus = nodes * inst->gpu_count;
     if ((r->min_gpus > 0 && total_gpus < (double)r->min_gpus) || (r->max_gpus > 0 && total_gpus > (double)r->max_gpus))
         return REJECT_GPU_COUNT;

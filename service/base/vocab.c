@@ -24,6 +24,9 @@ const adapter_info vocab_adapters[] = {
     {"aws", "AWS Price List bulk API, spot price feed and spot advisor", true},
     {"azure", "Azure Retail Prices API", true},
     {"gcp", "GCP Cloud Billing Catalog API (needs GPUREC_GCP_API_KEY)", true},
+    {"alibaba", "Alibaba Cloud ECS DescribePrice, signed (needs GPUREC_ALIBABA_ACCESS_KEY_ID and _SECRET)", true},
+    {"tencent", "Tencent Cloud CVM DescribeZoneInstanceConfigInfos, signed (needs GPUREC_TENCENT_SECRET_ID and _KEY)",
+     true},
     {"feed", "JSON price feeds (GPUREC_FEED_URLS)", true},
 };
 const size_t vocab_adapter_count = sizeof vocab_adapters / sizeof vocab_adapters[0];

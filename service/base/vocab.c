@@ -26,6 +26,9 @@ const adapter_info vocab_adapters[] = {
     {"gcp", "GCP Cloud Billing Catalog API (needs GPUREC_GCP_API_KEY)", true},
     {"oci", "Oracle Cloud price list (public, no key)", true},
     {"lambda", "Lambda Cloud API instance types (needs GPUREC_LAMBDA_API_KEY)", true},
+    {"alibaba", "Alibaba Cloud ECS DescribePrice, signed (needs GPUREC_ALIBABA_ACCESS_KEY_ID and _SECRET)", true},
+    {"tencent", "Tencent Cloud CVM DescribeZoneInstanceConfigInfos, signed (needs GPUREC_TENCENT_SECRET_ID and _KEY)",
+     true},
     {"feed", "JSON price feeds (GPUREC_FEED_URLS)", true},
 };
 const size_t vocab_adapter_count = sizeof vocab_adapters / sizeof vocab_adapters[0];

@@ -45,6 +45,7 @@ typedef struct transfer {
     size_t delivered; /* body bytes of a 2xx answer, buffered or given to the sink */
     size_t discarded;
     size_t wire;      /* body bytes as received (before Content-Encoding was decoded), at the last callback */
+    bool keep_any;    /* fetch_send: every answer's body is the result */
     bool too_large;
     bool expanded;
     bool sink_failed;
@@ -62,7 +63,7 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *userdata)
     size_t len = size * nmemb;
     long code = 0;
     curl_easy_getinfo(t->curl, CURLINFO_RESPONSE_CODE, &code);
-    if (code < 200 || code > 299) {
+    if (!t->keep_any && (code < 200 || code > 299)) {
         t->discarded += len;
         return t->discarded > DISCARD_LIMIT ? 0 : len;
     }
@@ -258,11 +259,30 @@ static int refused(const transfer *t, const fetch_options *opt, CURLcode cc, con
     return FETCH_OK;
 }
 
-static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, void *sink_ctx, fetch_result *res,
-               char *err, size_t err_len)
+/* A fetch_send request's headers and body on top of setup_transfer's (nothing when req is NULL); returns the header
+ * list to free. */
+static struct curl_slist *setup_request(CURL *curl, const fetch_request *req, struct curl_slist *headers)
+{
+    if (req == NULL)
+        return headers;
+    for (const char *const *h = req->headers; h != NULL && *h != NULL; h++)
+        headers = curl_slist_append(headers, *h);
+    headers = curl_slist_append(headers, "Expect:"); /* no 100-continue round trip */
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    if (req->method != NULL && strcmp(req->method, "POST") == 0) {
+        curl_easy_setopt(curl, CURLOPT_POST, 1L);
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, req->body ? req->body : "");
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)(req->body ? req->body_len : 0));
+    }
+    return headers;
+}
+
+static int run(const char *url, const fetch_request *req, const fetch_options *opt_in, fetch_sink sink, void *sink_ctx,
+               fetch_result *res, char *err, size_t err_len)
 {
     fetch_options opt = *opt_in;
     apply_defaults(&opt);
+    opt.max_attempts = req != NULL ? 1 : opt.max_attempts; /* a signature is made for one attempt */
 
     char shown[256];
     fetch_redact_url(url, shown, sizeof shown);
@@ -274,6 +294,7 @@ static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, vo
     t.opt = &opt;
     t.sink = sink;
     t.sink_ctx = sink_ctx;
+    t.keep_any = req != NULL;
 
     CURL *curl = curl_easy_init();
     if (curl == NULL) {
@@ -281,7 +302,7 @@ static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, vo
         goto out;
     }
     t.curl = curl;
-    headers = setup_transfer(curl, url, &opt, &t);
+    headers = setup_request(curl, req, setup_transfer(curl, url, &opt, &t));
 
     for (int attempt = 1;; attempt++) {
         reset_attempt(&t);
@@ -304,7 +325,7 @@ static int run(const char *url, const fetch_options *opt_in, fetch_sink sink, vo
         if (rc != FETCH_OK)
             goto out;
         if (cc == CURLE_OK) {
-            if (code >= 200 && code <= 299) {
+            if ((code >= 200 && code <= 299) || t.keep_any) {
                 rc = FETCH_OK;
                 break;
             }
@@ -376,11 +397,30 @@ out:
 
 int fetch_get(const char *url, const fetch_options *opt, fetch_result *res, char *err, size_t err_len)
 {
-    return run(url, opt, NULL, NULL, res, err, err_len);
+    return run(url, NULL, opt, NULL, NULL, res, err, err_len);
+}
+
+int fetch_send(const char *url, const fetch_request *req, const fetch_options *opt, fetch_result *res, char *err,
+               size_t err_len)
+{
+    return run(url, req, opt, NULL, NULL, res, err, err_len);
+}
+
+bool fetch_backoff(const fetch_options *opt_in, int attempt, long retry_after_s)
+{
+    fetch_options opt = *opt_in;
+    apply_defaults(&opt);
+    if (retry_after_s > 0)
+        return sleep_unless_stopped(&opt, (retry_after_s > opt.max_retry_after_s ? opt.max_retry_after_s
+                                                                                 : retry_after_s) * 1000L);
+    long backoff = opt.backoff_ms;
+    for (int i = 1; i < attempt && backoff < BACKOFF_CAP_MS; i++)
+        backoff *= 2;
+    return sleep_unless_stopped(&opt, jitter_ms(backoff > BACKOFF_CAP_MS ? BACKOFF_CAP_MS : backoff));
 }
 
 int fetch_stream(const char *url, const fetch_options *opt, fetch_sink sink, void *ctx, fetch_result *res, char *err,
                  size_t err_len)
 {
-    return run(url, opt, sink, ctx, res, err, err_len);
+    return run(url, NULL, opt, sink, ctx, res, err, err_len);
 }

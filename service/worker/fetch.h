@@ -70,6 +70,24 @@ typedef int (*fetch_sink)(void *ctx, const char *data, size_t len);
 int fetch_stream(const char *url, const fetch_options *opt, fetch_sink sink, void *ctx, fetch_result *res, char *err,
                  size_t err_len);
 
+/* A request other than a plain GET, for the APIs that sign each request. */
+typedef struct fetch_request {
+    const char *method;          /* "GET" or "POST" */
+    const char *const *headers;  /* "Name: value" lines, NULL-terminated; may be NULL. May hold secrets: never logged */
+    const char *body;            /* POST body (may be NULL) */
+    size_t body_len;
+} fetch_request;
+
+/* Sends req to url ONCE (a signature is made for one attempt, so the caller re-signs and retries itself) and keeps
+ * the body of any HTTP answer, 2xx or not (up to opt->max_bytes), so the caller can read a provider's error document.
+ * FETCH_OK whenever an answer arrived, whatever its status (res->status says it); FETCH_ERR_* otherwise. */
+int fetch_send(const char *url, const fetch_request *req, const fetch_options *opt, fetch_result *res, char *err,
+               size_t err_len);
+
+/* Waits before retry number attempt (1 = the first retry): opt's backoff doubled per retry, jittered, capped; or
+ * retry_after_s when > 0. false when the stop flag ended the wait. */
+bool fetch_backoff(const fetch_options *opt, int attempt, long retry_after_s);
+
 /* Frees the body; accepts a zeroed or already cleared result. */
 void fetch_result_clear(fetch_result *res);
 

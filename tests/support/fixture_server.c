@@ -29,6 +29,8 @@ struct fixture_route {
     char content_type[64];
     fixture_stream stream;
     bool is_stream;
+    fixture_handler handler;
+    void *handler_ctx;
     int status;         /* 0 = 200 with the body */
     int fail_times;
     int fail_status;
@@ -200,21 +202,95 @@ static bool route_held(fixture_route *r)
     return held;
 }
 
+#define MAX_UPLOAD (1u << 20)
+
+typedef struct upload {
+    char *data;
+    size_t len;
+} upload;
+
+struct fixture_request {
+    struct MHD_Connection *con;
+    const char *method;
+    const upload *body;
+    const char *names[MAX_ARGS * 4];
+    const char *values[MAX_ARGS * 4];
+    size_t arg_count;
+};
+
+const char *fixture_request_header(const fixture_request *req, const char *name)
+{
+    return MHD_lookup_connection_value(req->con, MHD_HEADER_KIND, name);
+}
+
+const char *fixture_request_method(const fixture_request *req)
+{
+    return req->method;
+}
+
+const char *fixture_request_body(const fixture_request *req, size_t *len)
+{
+    *len = req->body->len;
+    return req->body->data ? req->body->data : "";
+}
+
+static enum MHD_Result gather_arg(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    (void)kind;
+    fixture_request *req = cls;
+    if (req->arg_count < sizeof req->names / sizeof req->names[0]) {
+        req->names[req->arg_count] = key;
+        req->values[req->arg_count] = value ? value : "";
+        req->arg_count++;
+    }
+    return MHD_YES;
+}
+
+size_t fixture_request_args(const fixture_request *req, const char **names, const char **values, size_t max)
+{
+    for (size_t i = 0; i < req->arg_count && i < max; i++) {
+        names[i] = req->names[i];
+        values[i] = req->values[i];
+    }
+    return req->arg_count;
+}
+
+static void free_upload(void *cls, struct MHD_Connection *con, void **req_cls, enum MHD_RequestTerminationCode toe)
+{
+    (void)cls;
+    (void)con;
+    (void)toe;
+    upload *u = *req_cls;
+    if (u != NULL) {
+        free(u->data);
+        free(u);
+    }
+    *req_cls = NULL;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
                                   void **req_cls)
 {
     (void)version;
-    (void)upload_data;
-    (void)upload_data_size;
     fixture_server *fs = cls;
-    static int first_call_marker;
     if (*req_cls == NULL) {
-        *req_cls = &first_call_marker;
+        *req_cls = xcalloc(1, sizeof(upload));
         return MHD_YES;
     }
-    if (strcmp(method, "GET") != 0)
-        return answer_text(con, 405, "GET only\n", -1);
+    upload *up = *req_cls;
+    if (*upload_data_size > 0) {
+        if (up->len + *upload_data_size > MAX_UPLOAD)
+            return MHD_NO;
+        up->data = xrealloc(up->data, up->len + *upload_data_size + 1);
+        memcpy(up->data + up->len, upload_data, *upload_data_size);
+        up->len += *upload_data_size;
+        up->data[up->len] = '\0';
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (strcmp(method, "GET") != 0 && strcmp(method, "POST") != 0)
+        return answer_text(con, 405, "GET and POST only\n", -1);
 
     pthread_mutex_lock(&fs->lock);
     fixture_route *r = match(fs, con, url);
@@ -249,6 +325,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         body_len = r->body_len;
     }
     fixture_stream stream = r->stream;
+    fixture_handler handler = r->handler;
+    void *handler_ctx = r->handler_ctx;
     pthread_mutex_unlock(&fs->lock);
 
     for (int waited = 0; waited < stall_ms && !atomic_load(&fs->stopping); waited += 10) {
@@ -262,6 +340,23 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
     if (failing) {
         free(body);
         return answer_text(con, fail_status, "injected failure\n", retry_after);
+    }
+    if (handler != NULL) {
+        free(body);
+        fixture_request req;
+        memset(&req, 0, sizeof req);
+        req.con = con;
+        req.method = method;
+        req.body = up;
+        MHD_get_connection_values(con, MHD_GET_ARGUMENT_KIND, gather_arg, &req);
+        char *answer = NULL;
+        const char *type = "application/json";
+        int code = handler(handler_ctx, &req, &answer, &type);
+        if (answer == NULL)
+            answer = xcalloc(1, 1);
+        struct MHD_Response *hr = MHD_create_response_from_buffer(strlen(answer), answer, MHD_RESPMEM_MUST_FREE);
+        MHD_add_response_header(hr, "Content-Type", type);
+        return queue(con, code, hr);
     }
     if (!has_body) {
         free(body);
@@ -309,7 +404,8 @@ fixture_server *fixture_start(void)
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     fs->daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION, 0, NULL, NULL,
                                   on_request, fs, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-                                  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30, MHD_OPTION_END);
+                                  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30, MHD_OPTION_NOTIFY_COMPLETED,
+                                  free_upload, NULL, MHD_OPTION_END);
     if (fs->daemon == NULL)
         die("cannot start libmicrohttpd on 127.0.0.1");
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(fs->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -370,6 +466,7 @@ static void reset_faults(fixture_route *r)
     r->etag[0] = '\0';
     r->encoding[0] = '\0';
     r->is_stream = false;
+    r->handler = NULL;
 }
 
 void fixture_serve_body(fixture_route *r, const char *body, size_t len, const char *content_type)
@@ -441,6 +538,17 @@ void fixture_serve_stream(fixture_route *r, const fixture_stream *stream, const 
         stmt;                                                                                                          \
         pthread_mutex_unlock(&(r)->fs->lock);                                                                          \
     } while (0)
+
+void fixture_serve_handler(fixture_route *r, fixture_handler handler, void *ctx)
+{
+    pthread_mutex_lock(&r->fs->lock);
+    reset_faults(r);
+    r->handler = handler;
+    r->handler_ctx = ctx;
+    r->has_body = true;
+    r->is_stream = false;
+    pthread_mutex_unlock(&r->fs->lock);
+}
 
 void fixture_set_status(fixture_route *r, int status)
 {

@@ -39,6 +39,21 @@ typedef struct fixture_stream {
 } fixture_stream;
 void fixture_serve_stream(fixture_route *r, const fixture_stream *stream, const char *content_type);
 
+/* A route answered by code, for APIs that sign their requests: the handler sees the whole request (method, path,
+ * headers, query arguments, body) and makes the answer. Faults set on the route (fail_first, stall, hold) still come
+ * first. Runs in the connection's thread, without the server's lock. */
+typedef struct fixture_request fixture_request;
+/* A request header's value (case-insensitive name) or NULL. */
+const char *fixture_request_header(const fixture_request *req, const char *name);
+const char *fixture_request_method(const fixture_request *req);
+/* The body (NUL-terminated) and its length. */
+const char *fixture_request_body(const fixture_request *req, size_t *len);
+/* The query arguments, %-decoded, in arrival order: count returned, at most max put in names / values (borrowed). */
+size_t fixture_request_args(const fixture_request *req, const char **names, const char **values, size_t max);
+/* Returns the status and sets *body (malloc'd, taken by the server) and *content_type (static). */
+typedef int (*fixture_handler)(void *ctx, const fixture_request *req, char **body, const char **content_type);
+void fixture_serve_handler(fixture_route *r, fixture_handler handler, void *ctx);
+
 /* Answer every request with status (and the body, if any). */
 void fixture_set_status(fixture_route *r, int status);
 /* The first `times` requests answer status (with "Retry-After: retry_after_s" when >= 0), then the body. */

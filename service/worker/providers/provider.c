@@ -11,8 +11,9 @@
 
 #include "base/util.h"
 
-static const provider_adapter *const adapters[] = {&provider_aws,    &provider_azure,  &provider_gcp,
-                                                   &provider_oci,    &provider_lambda, &provider_feed};
+static const provider_adapter *const adapters[] = {&provider_aws,     &provider_azure,   &provider_gcp,
+                                                   &provider_oci,     &provider_lambda,  &provider_alibaba,
+                                                   &provider_tencent, &provider_feed};
 
 const provider_adapter *const *provider_adapter_all(size_t *count)
 {
@@ -190,4 +191,25 @@ bool provider_same_host(const char *a, const char *b)
 {
     char ha[256], hb[256];
     return host_of(a, ha, sizeof ha) && host_of(b, hb, sizeof hb) && strcasecmp(ha, hb) == 0;
+}
+
+int provider_url_authority(const char *url, char *buf, size_t buf_len)
+{
+    CURLU *u = curl_url();
+    char *host = NULL, *port = NULL;
+    int rc = -1;
+    if (u != NULL && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+        curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK && host[0] != '\0') {
+        curl_url_get(u, CURLUPART_PORT, &port, 0); /* only when the URL names one */
+        int n = snprintf(buf, buf_len, "%s%s%s", host, port ? ":" : "", port ? port : "");
+        if (n >= 0 && (size_t)n < buf_len) {
+            for (char *p = buf; *p; p++)
+                *p = (char)tolower((unsigned char)*p);
+            rc = 0;
+        }
+    }
+    curl_free(host);
+    curl_free(port);
+    curl_url_cleanup(u);
+    return rc;
 }

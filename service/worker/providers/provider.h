@@ -82,6 +82,8 @@ extern const provider_adapter provider_gcp;
 extern const provider_adapter provider_oci;
 extern const provider_adapter provider_lambda;
 extern const provider_adapter provider_feed;
+extern const provider_adapter provider_alibaba;
+extern const provider_adapter provider_tencent;
 
 /* The adapter with that id, or NULL. */
 const provider_adapter *provider_adapter_find(const char *id);
@@ -114,6 +116,9 @@ int provider_json_number(const json_t *value, double *out);
 const char *provider_json_string(const json_t *obj, const char *key);
 /* Joins base and a path that starts with '/' into buf (one slash between); -1 when it does not fit. */
 int provider_join_url(char *buf, size_t buf_len, const char *base, const char *path);
+/* The host of an absolute URL, with ":port" when the URL names one (what a Host header carries), lower-cased, into
+ * buf: 0, or -1 when url has no host or it does not fit. */
+int provider_url_authority(const char *url, char *buf, size_t buf_len);
 /* Whether two absolute URLs name the same host (so a server-given next-page link cannot send us elsewhere). */
 bool provider_same_host(const char *a, const char *b);
 
@@ -135,5 +140,9 @@ void aws_csv_free(aws_csv *p);
 /* AWS spot.js names regions the old way ("us-east", "eu-ireland"): the region id, or NULL when unknown. Names that
  * are already region ids pass through. */
 const char *aws_spot_region_id(const char *legacy);
+
+/* The currency of the Tencent Cloud site an endpoint belongs to: "USD" for the international site (a host with an
+ * "intl." label, cvm.intl.tencentcloudapi.com), else "CNY" (the China site). */
+const char *tencent_site_currency(const char *endpoint);
 
 #endif

@@ -1,0 +1,367 @@
+/* The Alibaba Cloud ECS adapter against a fixture server that checks every request as Alibaba's gateway does: it
+ * recomputes the ACS3-HMAC-SHA256 signature from what arrived (the query arguments, re-encoded and sorted, the signed
+ * headers the Authorization names, the body's hash) with the test key pair, refuses a repeated nonce, and answers
+ * Alibaba's own error documents (InvalidAccessKeyId.NotFound, SignatureDoesNotMatch, Throttling.User,
+ * InvalidInstanceType.ValueNotSupported). The instance part's list price, the answer's currency, and a run applied to
+ * a migrated database. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/config.h"
+#include "base/log.h"
+#include "base/util.h"
+#include "store/db.h"
+#include "worker/fetch.h"
+#include "worker/providers/provider.h"
+#include "worker/refresh.h"
+#include "worker/signing.h"
+#include "support/check_support.h"
+#include "support/fixture_server.h"
+#include "support/harness.h"
+#include "support/provider_support.h"
+
+#define TEST_ID "LTAItestaccesskey0001"
+#define TEST_SECRET "tEsTaLiBaBaSeCrEt000000000001"
+#define NOW ((time_t)1749945600)
+#define MAX_NONCES 64
+
+static fixture_server *fs;
+static fixture_route *route;
+static config cfg;
+
+static struct {
+    int throttle_left;
+    unsigned requests;
+    char nonces[MAX_NONCES][40];
+    unsigned nonce_count;
+    const char *drift_type; /* answered with the changed format */
+    char last_query[512];
+} state;
+
+static const provider_instance instances[] = {
+    {"alibaba", "ecs.gn6i-c4g1.xlarge", "gn6i", "t4", 1, 4, 15},
+    {"alibaba", "ecs.gn7i-c8g1.2xlarge", "gn7i", "a10", 1, 8, 30},
+};
+static const provider_region regions[] = {{"alibaba", "ap-southeast-1"}, {"alibaba", "cn-hangzhou"}};
+
+static int error_doc(char **body, int status, const char *code, const char *message)
+{
+    *body = xmalloc(512);
+    snprintf(*body, 512, "{\"RequestId\":\"req-test\",\"HostId\":\"ecs.aliyuncs.com\",\"Code\":\"%s\",\"Message\":\"%s\"}",
+             code, message);
+    return status;
+}
+
+static char *read_fixture(const char *relpath)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", fixture_data_dir(), relpath);
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "no fixture %s", path);
+    char *buf = xmalloc(1 << 16);
+    size_t n = fread(buf, 1, (1 << 16) - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The canonical query string rebuilt from the decoded arguments, as the gateway does. */
+static void canonical_query(const fixture_request *req, char *out, size_t out_len)
+{
+    const char *names[16], *values[16];
+    size_t n = fixture_request_args(req, names, values, 16);
+    char *pairs[16];
+    for (size_t i = 0; i < n && i < 16; i++) {
+        char k[128], v[256];
+        signing_percent_encode(names[i], k, sizeof k);
+        signing_percent_encode(values[i], v, sizeof v);
+        pairs[i] = xmalloc(400);
+        snprintf(pairs[i], 400, "%s=%s", k, v);
+    }
+    qsort(pairs, n, sizeof pairs[0], compare_names);
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            strncat(out, "&", out_len - strlen(out) - 1);
+        strncat(out, pairs[i], out_len - strlen(out) - 1);
+        free(pairs[i]);
+    }
+}
+
+static const char *arg(const fixture_request *req, const char *name)
+{
+    const char *names[16], *values[16];
+    size_t n = fixture_request_args(req, names, values, 16);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return values[i];
+    return "";
+}
+
+static int check_signature(const fixture_request *req, char **body)
+{
+    const char *auth = fixture_request_header(req, "Authorization");
+    const char *prefix = "ACS3-HMAC-SHA256 Credential=" TEST_ID ",SignedHeaders=";
+    if (auth == NULL || strncmp(auth, prefix, strlen(prefix)) != 0)
+        return error_doc(body, 404, "InvalidAccessKeyId.NotFound", "Specified access key is not found.");
+    char signed_list[256];
+    util_copy(signed_list, sizeof signed_list, auth + strlen(prefix));
+    char *comma = strchr(signed_list, ',');
+    if (comma)
+        *comma = '\0';
+    signing_header sh[8];
+    size_t count = 0;
+    char names[8][64];
+    for (char *save = NULL, *tok = strtok_r(signed_list, ";", &save); tok && count < 8;
+         tok = strtok_r(NULL, ";", &save)) {
+        util_copy(names[count], sizeof names[count], tok);
+        const char *v = fixture_request_header(req, tok);
+        sh[count].name = names[count];
+        sh[count].value = v ? v : "";
+        count++;
+    }
+    size_t len;
+    const char *payload = fixture_request_body(req, &len);
+    char hash[SHA256_HEX_LEN], query[512], signed_headers[256], expect[512];
+    signing_sha256_hex(payload, len, hash);
+    const char *claimed = fixture_request_header(req, "x-acs-content-sha256");
+    canonical_query(req, query, sizeof query);
+    util_copy(state.last_query, sizeof state.last_query, query);
+    char *canonical = signing_canonical_request(fixture_request_method(req), "/", query, sh, count, false, hash,
+                                                signed_headers, sizeof signed_headers);
+    signing_acs3(TEST_ID, TEST_SECRET, canonical, signed_headers, expect, sizeof expect);
+    free(canonical);
+    if (claimed == NULL || strcmp(claimed, hash) != 0 || strcmp(auth, expect) != 0 ||
+        strstr(signed_headers, "x-acs-signature-nonce") == NULL || strstr(signed_headers, "host") == NULL)
+        return error_doc(body, 400, "SignatureDoesNotMatch", "Specified signature does not match our calculation.");
+    return 0;
+}
+
+static int alibaba_gateway(void *ctx, const fixture_request *req, char **body, const char **type)
+{
+    (void)ctx;
+    *type = "application/json";
+    state.requests++;
+    const char *action = fixture_request_header(req, "x-acs-action");
+    const char *version = fixture_request_header(req, "x-acs-version");
+    const char *nonce = fixture_request_header(req, "x-acs-signature-nonce");
+    if (action == NULL || strcmp(action, "DescribePrice") != 0 || version == NULL || strcmp(version, "2014-05-26"))
+        return error_doc(body, 400, "InvalidAction.NotFound", "Specified api is not found.");
+    int rc = check_signature(req, body);
+    if (rc != 0)
+        return rc;
+    for (unsigned i = 0; i < state.nonce_count; i++)
+        if (strcmp(state.nonces[i], nonce) == 0)
+            return error_doc(body, 400, "SignatureNonceUsed", "Specified signature nonce was used already.");
+    if (state.nonce_count < MAX_NONCES)
+        util_copy(state.nonces[state.nonce_count++], sizeof state.nonces[0], nonce);
+    if (state.throttle_left > 0) {
+        state.throttle_left--;
+        return error_doc(body, 400, "Throttling.User", "Request was denied due to user flow control.");
+    }
+    const char *itype = arg(req, "InstanceType"), *region = arg(req, "RegionId");
+    if (strcmp(arg(req, "PriceUnit"), "Hour") != 0 || strcmp(arg(req, "ResourceType"), "instance") != 0)
+        return error_doc(body, 400, "InvalidParameter", "The price unit or resource type is not the one tested.");
+    if (state.drift_type != NULL && strcmp(itype, state.drift_type) == 0) {
+        *body = read_fixture("alibaba/price_drift.json");
+        return 200;
+    }
+    if (strcmp(region, "cn-hangzhou") == 0 && strcmp(itype, "ecs.gn6i-c4g1.xlarge") == 0)
+        *body = read_fixture("alibaba/price_gn6i_cn-hangzhou.json");
+    else if (strcmp(region, "cn-hangzhou") == 0 && strcmp(itype, "ecs.gn7i-c8g1.2xlarge") == 0)
+        *body = read_fixture("alibaba/price_gn7i_cn-hangzhou.json");
+    else if (strcmp(region, "ap-southeast-1") == 0 && strcmp(itype, "ecs.gn6i-c4g1.xlarge") == 0)
+        *body = read_fixture("alibaba/price_gn6i_ap-southeast-1.json");
+    else
+        return error_doc(body, 403, "InvalidInstanceType.ValueNotSupported",
+                         "The specified InstanceType does not exist or beyond the permitted range.");
+    return 200;
+}
+
+static void setup(void)
+{
+    fetch_global_init();
+    fs = fixture_start();
+    config_defaults(&cfg);
+    util_copy(cfg.alibaba_endpoint, sizeof cfg.alibaba_endpoint, fixture_url(fs));
+    util_copy(cfg.alibaba_access_key_id, sizeof cfg.alibaba_access_key_id, TEST_ID);
+    util_copy(cfg.alibaba_access_key_secret, sizeof cfg.alibaba_access_key_secret, TEST_SECRET);
+    memset(&state, 0, sizeof state);
+    route = fixture_route_add(fs, "/", NULL, NULL);
+    fixture_serve_handler(route, alibaba_gateway, NULL);
+}
+
+static void teardown(void)
+{
+    fixture_stop(fs);
+}
+
+static provider_run make_run(void)
+{
+    provider_run run = provider_support_run(&cfg, "alibaba", instances, sizeof instances / sizeof instances[0],
+                                            regions, sizeof regions / sizeof regions[0]);
+    run.now = NOW;
+    return run;
+}
+
+static void assert_row(const price_batch *b, const char *type, const char *region, double hourly, const char *cur)
+{
+    const price_row *r = provider_support_find(b, type, region, PRICING_ON_DEMAND);
+    ck_assert_msg(r != NULL, "no row for %s in %s", type, region);
+    ck_assert_double_eq_tol(r->hourly, hourly, 1e-9);
+    ck_assert_str_eq(r->currency, cur);
+    ck_assert_str_eq(r->source, "alibaba:DescribePrice");
+}
+
+START_TEST(test_instance_part_prices)
+{
+    provider_run run = make_run();
+    price_batch b;
+    provider_support_fetch(&provider_alibaba, &run, &b);
+    /* The instanceType part, not the total with the system disk; the currency as answered. */
+    assert_row(&b, "ecs.gn6i-c4g1.xlarge", "cn-hangzhou", 7.30, "CNY");
+    assert_row(&b, "ecs.gn7i-c8g1.2xlarge", "cn-hangzhou", 9.20, "CNY");
+    assert_row(&b, "ecs.gn6i-c4g1.xlarge", "ap-southeast-1", 1.30, "USD");
+    /* gn7i is not sold in the Singapore fixture: no row, no failure. */
+    ck_assert_ptr_null(provider_support_find(&b, "ecs.gn7i-c8g1.2xlarge", "ap-southeast-1", PRICING_ON_DEMAND));
+    ck_assert_uint_eq(b.count, 3);
+    ck_assert_uint_eq(state.requests, 4);
+    ck_assert_uint_eq(state.nonce_count, 4);
+    ck_assert_ptr_nonnull(strstr(state.last_query, "PriceUnit=Hour"));
+    ck_assert_ptr_null(strstr(state.last_query, TEST_ID));
+    ck_assert_ptr_null(strstr(state.last_query, TEST_SECRET));
+    price_batch_free(&b);
+}
+END_TEST
+
+START_TEST(test_off_without_keys)
+{
+    const char *why = NULL;
+    ck_assert(provider_alibaba.enabled(&cfg, &why));
+    cfg.alibaba_access_key_secret[0] = '\0';
+    ck_assert(!provider_alibaba.enabled(&cfg, &why));
+    ck_assert_ptr_nonnull(strstr(why, "GPUREC_ALIBABA_ACCESS_KEY_SECRET"));
+}
+END_TEST
+
+static void expect_failure(const char *needle)
+{
+    provider_run run = make_run();
+    char err[512];
+    provider_support_expect_failure(&provider_alibaba, &run, needle, err, sizeof err);
+    ck_assert_ptr_null(strstr(err, TEST_SECRET));
+    ck_assert_ptr_null(strstr(err, cfg.alibaba_access_key_secret));
+}
+
+START_TEST(test_wrong_secret_does_not_match)
+{
+    util_copy(cfg.alibaba_access_key_secret, sizeof cfg.alibaba_access_key_secret, "not-the-secret");
+    expect_failure("HTTP 400 SignatureDoesNotMatch");
+    ck_assert_uint_eq(state.requests, 1);
+}
+END_TEST
+
+START_TEST(test_unknown_key_id_fails)
+{
+    util_copy(cfg.alibaba_access_key_id, sizeof cfg.alibaba_access_key_id, "LTAInobody");
+    expect_failure("HTTP 404 InvalidAccessKeyId.NotFound");
+}
+END_TEST
+
+START_TEST(test_throttling_is_retried_with_a_new_nonce)
+{
+    state.throttle_left = 1;
+    provider_run run = make_run();
+    price_batch b;
+    provider_support_fetch(&provider_alibaba, &run, &b);
+    ck_assert_uint_eq(b.count, 3);
+    ck_assert_uint_eq(state.requests, 5);
+    ck_assert_uint_eq(state.nonce_count, 5); /* a reused nonce would have been refused */
+    price_batch_free(&b);
+}
+END_TEST
+
+START_TEST(test_throttling_beyond_the_attempts_fails)
+{
+    state.throttle_left = 100;
+    expect_failure("Throttling.User");
+    ck_assert_uint_eq(state.requests, 2);
+}
+END_TEST
+
+START_TEST(test_changed_format_fails)
+{
+    state.drift_type = "ecs.gn7i-c8g1.2xlarge";
+    expect_failure("format changed");
+    static const char body[] = "<html>maintenance</html>";
+    fixture_serve_body(route, body, sizeof body - 1, "text/html");
+    fixture_set_status(route, 502);
+    expect_failure("HTTP 502, not a JSON object");
+}
+END_TEST
+
+START_TEST(test_refresh_applies_to_a_migrated_database)
+{
+    log_setup(LOG_TEXT, LOG_ERROR);
+    char *db_path = harness_make_db();
+    sqlite3 *db = NULL;
+    char err[256];
+    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
+    util_copy(cfg.db_path, sizeof cfg.db_path, db_path);
+    refresh_outcome out;
+    ck_assert_msg(refresh_run(db, &cfg, "alibaba", NULL, NOW, &out) == 0, "%s", out.error);
+    ck_assert_str_eq(out.status, "ok");
+    ck_assert_uint_eq(out.rows_kept, 3);
+    ck_assert_uint_eq(out.rows_applied, 3);
+    sqlite3_stmt *st = NULL;
+    ck_assert_int_eq(sqlite3_prepare_v2(db,
+                                        "SELECT hourly, currency FROM prices WHERE provider_id = 'alibaba' AND "
+                                        "instance_type_id = 'ecs.gn7i-c8g1.2xlarge' AND region_id = 'cn-hangzhou' "
+                                        "AND pricing_model = 'on_demand'",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    ck_assert_double_eq_tol(sqlite3_column_double(st, 0), 9.20, 1e-9);
+    ck_assert_str_eq((const char *)sqlite3_column_text(st, 1), "CNY");
+    sqlite3_finalize(st);
+    db_close(db);
+    char side[600];
+    unlink(db_path);
+    snprintf(side, sizeof side, "%s-wal", db_path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", db_path);
+    unlink(side);
+    free(db_path);
+}
+END_TEST
+
+static Suite *alibaba_suite(void)
+{
+    Suite *s = suite_create("provider_alibaba");
+    TCase *tc = tcase_create("alibaba");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_instance_part_prices);
+    tcase_add_test(tc, test_off_without_keys);
+    tcase_add_test(tc, test_wrong_secret_does_not_match);
+    tcase_add_test(tc, test_unknown_key_id_fails);
+    tcase_add_test(tc, test_throttling_is_retried_with_a_new_nonce);
+    tcase_add_test(tc, test_throttling_beyond_the_attempts_fails);
+    tcase_add_test(tc, test_changed_format_fails);
+    tcase_add_test(tc, test_refresh_applies_to_a_migrated_database);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return check_run_suite(alibaba_suite());
+}

@@ -95,10 +95,8 @@ static int run_serve(const config *cfg)
     worker *refresher = NULL;
     int rc = 1;
     int64_t started = util_monotonic_us();
-    /* before the first thread starts: every thread inherits the mask */
-    sigset_t stop_set;
+    sigset_t stop_set; /* blocked by main() since the process began: every thread inherits the mask */
     stop_signals(&stop_set);
-    pthread_sigmask(SIG_BLOCK, &stop_set, NULL);
     warn_about_gateway_limits(cfg);
 
     application.cfg = cfg;
@@ -239,6 +237,10 @@ int main(int argc, char **argv)
 {
     static config cfg;
     char err[1024];
+    /* blocked from the first instruction, so a SIGTERM at any point of start-up is taken by run_serve()'s sigwait */
+    sigset_t stop_set;
+    stop_signals(&stop_set);
+    pthread_sigmask(SIG_BLOCK, &stop_set, NULL);
     if (config_load(&cfg, argc, argv, err, sizeof err) != 0) {
         fprintf(stderr, "gpurec: %s\n", err);
         return 2;
@@ -256,7 +258,9 @@ int main(int argc, char **argv)
     json_object_seed(0); /* before any thread: hashing seeds must not race */
     curl_global_init(CURL_GLOBAL_DEFAULT);
 
-    signal(SIGPIPE, SIG_IGN); /* SIGTERM and SIGINT: see run_serve() */
+    signal(SIGPIPE, SIG_IGN);
+    if (cfg.command != CMD_SERVE)
+        pthread_sigmask(SIG_UNBLOCK, &stop_set, NULL); /* the one-shot commands stop at once, as by default */
 
     int rc = 1;
     switch (cfg.command) {

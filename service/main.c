@@ -1,6 +1,7 @@
 /* gpurec: start-up, commands, signals and shutdown.
  * Threads: the main thread starts everything and then waits for a signal; MHD's pool threads answer requests; the
  * worker thread refreshes prices. The published catalog and the configuration are the only shared state. */
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,13 +26,26 @@
 #include "worker/refresh.h"
 #include "worker/worker.h"
 
-/* Set by the signal handler, read by the main thread's wait loop. */
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int signo)
+/* SIGTERM and SIGINT, blocked in every thread of the daemon and taken by the main thread with sigwait(): no signal
+ * can arrive between a check and the wait, and no pool thread is ever interrupted by one. */
+static void stop_signals(sigset_t *set)
 {
-    (void)signo;
-    stop_requested = 1;
+    sigemptyset(set);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGINT);
+}
+
+/* A per-address connection limit counts a gateway's connections as one client's: say so when one is configured. */
+static void warn_about_gateway_limits(const config *cfg)
+{
+    if (cfg->trusted_proxy_count == 0 || cfg->max_connections_per_ip == 0)
+        return;
+    char limit[16];
+    snprintf(limit, sizeof limit, "%u", cfg->max_connections_per_ip);
+    log_msg(LOG_WARN,
+            "GPUREC_MAX_CONNECTIONS_PER_IP counts connections by the peer's address, and GPUREC_TRUSTED_PROXIES says "
+            "a gateway is in front: every client behind it shares this limit (set 0 to leave limits to the gateway)",
+            "max_connections_per_ip", limit, NULL);
 }
 
 /* Opens the database, applies pending migrations and loads the first snapshot. Caller owns *out. */
@@ -81,6 +95,9 @@ static int run_serve(const config *cfg)
     worker *refresher = NULL;
     int rc = 1;
     int64_t started = util_monotonic_us();
+    sigset_t stop_set; /* blocked by main() since the process began: every thread inherits the mask */
+    stop_signals(&stop_set);
+    warn_about_gateway_limits(cfg);
 
     application.cfg = cfg;
     application.metrics = metrics_new();
@@ -109,8 +126,9 @@ static int run_serve(const config *cfg)
             "ready_ms", ready_ms, NULL);
     catalog_release(published);
 
-    while (!stop_requested)
-        pause();
+    int signo = 0;
+    while (sigwait(&stop_set, &signo) != 0)
+        continue;
     log_msg(LOG_INFO, "stopping: draining requests", NULL);
     atomic_store(&application.draining, true);
     rc = 0;
@@ -219,6 +237,10 @@ int main(int argc, char **argv)
 {
     static config cfg;
     char err[1024];
+    /* blocked from the first instruction, so a SIGTERM at any point of start-up is taken by run_serve()'s sigwait */
+    sigset_t stop_set;
+    stop_signals(&stop_set);
+    pthread_sigmask(SIG_BLOCK, &stop_set, NULL);
     if (config_load(&cfg, argc, argv, err, sizeof err) != 0) {
         fprintf(stderr, "gpurec: %s\n", err);
         return 2;
@@ -236,13 +258,9 @@ int main(int argc, char **argv)
     json_object_seed(0); /* before any thread: hashing seeds must not race */
     curl_global_init(CURL_GLOBAL_DEFAULT);
 
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_signal;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGINT, &action, NULL);
     signal(SIGPIPE, SIG_IGN);
+    if (cfg.command != CMD_SERVE)
+        pthread_sigmask(SIG_UNBLOCK, &stop_set, NULL); /* the one-shot commands stop at once, as by default */
 
     int rc = 1;
     switch (cfg.command) {

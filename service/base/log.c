@@ -161,7 +161,7 @@ void log_msg(log_level level, const char *msg, ...)
 }
 
 void log_access(const char *method, const char *route, const char *path, int status, long long duration_us,
-                const char *request_id)
+                const char *request_id, const char *client)
 {
     if (LOG_INFO < atomic_load(&configured_level))
         return;
@@ -169,6 +169,6 @@ void log_access(const char *method, const char *route, const char *path, int sta
     snprintf(status_text, sizeof status_text, "%d", status);
     snprintf(duration_text, sizeof duration_text, "%lld", duration_us);
     const char *pairs[] = {"method", method, "route", route, "path", path, "status", status_text,
-                           "duration_us", duration_text, "request_id", request_id};
+                           "duration_us", duration_text, "request_id", request_id, "client", client};
     emit(LOG_INFO, "request", pairs, sizeof pairs / sizeof pairs[0]);
 }

@@ -15,8 +15,8 @@ int log_format_parse(const char *name, log_format *out);
  * Values are strings; never pass a body, token or key. */
 void log_msg(log_level level, const char *msg, ...) __attribute__((sentinel));
 
-/* The access line of one request. */
+/* The access line of one request; client is the client's address (behind a trusted proxy, the one it forwarded). */
 void log_access(const char *method, const char *route, const char *path, int status, long long duration_us,
-                const char *request_id);
+                const char *request_id, const char *client);
 
 #endif

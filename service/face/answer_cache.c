@@ -52,8 +52,12 @@ static void key_append_part(bytebuf *key, const char *part)
     buf_append(key, part, len);
 }
 
+/* "pretty" is left out: the cache keeps the compact text, and a ?pretty answer is indented from it on the way out,
+ * so both spellings share one entry (and no value of pretty makes a new one). */
 static void key_add_argument(void *ctx, const char *name, const char *value)
 {
+    if (strcmp(name, "pretty") == 0)
+        return;
     key_append_part(ctx, name);
     key_append_part(ctx, value);
 }

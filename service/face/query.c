@@ -71,8 +71,10 @@ bool query_number(const http_request *req, const char *name, double min, double 
         return false;
     errno = 0;
     char *end = NULL;
+    /* decimal notation only: strtod() also reads hexadecimal ("0x10"), "inf", "nan" and leading blanks */
+    bool decimal = text[strspn(text, "0123456789.eE+-")] == '\0';
     double value = strtod(text, &end);
-    if (text[0] == '\0' || *end != '\0' || errno != 0 || !isfinite(value) || value < min || value > max) {
+    if (!decimal || text[0] == '\0' || *end != '\0' || errno != 0 || !isfinite(value) || value < min || value > max) {
         problem_add_field(p, name, "must be a number from %g to %g", min, max);
         return false;
     }

@@ -65,6 +65,7 @@ typedef struct http_reply {
     const char *allow;       /* for 405 */
     const char *retry_after;
     const char *location;
+    const char *content_security_policy; /* a page's policy, sent with Referrer-Policy: no-referrer */
 } http_reply;
 
 typedef int (*http_handler)(const http_request *req, http_reply *reply);

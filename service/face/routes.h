@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "base/buf.h"
+#include "face/guard.h"
 #include "face/server.h"
 
 /* ---- what dispatch needs of the server (server.c) ------------------------------------------------------------- */
@@ -17,13 +18,18 @@ struct answer_cache;
 typedef struct request_state {
     int64_t started_us;
     bytebuf body;            /* the body's bytes so far */
+    size_t dropped;          /* the body's bytes read and dropped past max_body_bytes */
     bool body_too_large; /* past max_body_bytes: the rest is read and dropped, the answer is a 413 */
     bool answered;
+    bool begun;          /* the head's checks have run (the first call of the request callback) */
+    bool must_close;     /* the answer closes the connection (a framing problem, a body cut short) */
     int status;
     const char *route;   /* the route's pattern once matched, "unmatched" until then */
     char request_id[40];
     char method[16];
     char path[160];
+    char client[64];     /* the client's address for the access log (face/forwarded.h) */
+    guard_target target; /* what the raw request target showed */
 } request_state;
 
 /* A request being answered: what routes.c needs of the server and of the connection. */
@@ -37,8 +43,9 @@ const app *server_app(const http_server *server);
 struct answer_cache *server_answer_cache(http_server *server);
 
 /* Each sends one answer and returns the libmicrohttpd result (MHD_YES: 1, MHD_NO: 0). */
-/* Sends reply (headers only when head); the bodies it owns are handed to the server, reply keeps the rest. */
-int server_send(const server_call *call, http_reply *reply, bool head);
+/* Sends reply (a HEAD request's answer carries the headers of the GET's, Content-Length included, and no body); the
+ * bodies it owns are handed to the server, reply keeps the rest. */
+int server_send(const server_call *call, http_reply *reply);
 /* Sends a problem (takes ownership), with an Allow header when allow is not NULL. */
 int server_send_problem(const server_call *call, problem *p, const char *allow);
 /* Answers an OPTIONS request: 204 with Allow, and the CORS preflight headers for an allowed Origin. */

@@ -16,27 +16,32 @@
 #include "base/log.h"
 #include "base/util.h"
 #include "face/answer_cache.h"
+#include "face/connections.h"
+#include "face/forwarded.h"
+#include "face/guard.h"
 #include "face/metrics.h"
 #include "face/routes.h"
 #include "wire/jsonw.h"
 
 /* ---- limits --------------------------------------------------------------------------------------------------- */
 
-/* The service's own limits on a request's head, answered with problem+json. They sit below what a connection's
- * memory in libmicrohttpd holds (HTTP_CONNECTION_MEMORY), so only a request past that meets the library's own plain
- * error page. That memory is kept small on purpose: the library clears all of it for every request on a kept-alive
+/* The memory of a connection in libmicrohttpd: the request line and headers must fit, so it stays above the head
+ * limits of guard.h, past which the service answers with problem+json; only a request past it meets the library's
+ * own plain error page. It is kept small on purpose: the library clears all of it for every request on a kept-alive
  * connection (a 64 KiB pool cost 10% of a /healthz answer's CPU time, 256 KiB 6% of a recommendation's). */
-#define HTTP_MAX_URI_BYTES (16 * 1024)
-#define HTTP_MAX_HEADER_BYTES (16 * 1024)
-#define HTTP_MAX_HEADERS 100
 #define HTTP_CONNECTION_MEMORY ((size_t)32 * 1024)
+/* Connections past GPUREC_MAX_CONNECTIONS that only /healthz and /readyz may use, per pool thread (the library
+ * splits its connection limit among them). */
+#define HTTP_PROBE_RESERVE_PER_THREAD 2
 
 struct http_server {
     struct MHD_Daemon *daemon;
     app *app;
     uint16_t port;
     atomic_int in_flight;
+    atomic_bool draining; /* set by http_stop(): new connections are refused, answers close theirs */
     answer_cache *cache;
+    conn_table *connections;
 };
 
 const app *server_app(const http_server *server)
@@ -109,8 +114,12 @@ static void add_common_headers(struct MHD_Response *response, const http_server 
     if (origin_allowed(server->app->cfg, origin)) {
         MHD_add_response_header(response, "Access-Control-Allow-Origin", origin);
         MHD_add_response_header(response, "Access-Control-Expose-Headers", "ETag, X-Request-Id, Retry-After");
-        MHD_add_response_header(response, "Vary", "Origin");
     }
+    /* with CORS on, every answer depends on Origin: a shared cache must not hand one origin's answer to another */
+    if (server->app->cfg->cors_origin_count > 0)
+        MHD_add_response_header(response, "Vary", "Origin");
+    if (state->must_close || atomic_load(&server->draining))
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
 }
 
 /* The body as sent: compact (jsonw.c: jansson's bytes at a fraction of the cost), or indented with a final newline
@@ -130,13 +139,10 @@ static char *serialize_body(struct MHD_Connection *connection, const json_t *bod
     return text;
 }
 
-/* A response that takes bytes (malloc'ed, len long): libmicrohttpd frees them once sent. A HEAD answer sends none. */
-static struct MHD_Response *response_taking(char *bytes, size_t len, bool head)
+/* A response that takes bytes (malloc'ed, len long): libmicrohttpd frees them once sent. A HEAD answer is the same
+ * response: the library sends its headers, Content-Length included, and no body. */
+static struct MHD_Response *response_taking(char *bytes, size_t len)
 {
-    if (head) {
-        free(bytes);
-        return MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
-    }
     struct MHD_Response *response = MHD_create_response_from_buffer(len, bytes, MHD_RESPMEM_MUST_FREE);
     if (response == NULL)
         free(bytes);
@@ -146,7 +152,7 @@ static struct MHD_Response *response_taking(char *bytes, size_t len, bool head)
 /* Sends reply. Owned bodies (json_text, raw) are handed to libmicrohttpd, which frees them: reply no longer holds
  * them. */
 static enum MHD_Result queue(http_server *server, struct MHD_Connection *connection, request_state *state,
-                             http_reply *reply, bool head)
+                             http_reply *reply)
 {
     struct MHD_Response *response = NULL;
     const char *content_type = reply->content_type;
@@ -156,7 +162,7 @@ static enum MHD_Result queue(http_server *server, struct MHD_Connection *connect
         bool is_problem = reply->status >= 400 && json_object_get(reply->body, "type") != NULL &&
                           json_object_get(reply->body, "title") != NULL;
         content_type = is_problem ? "application/problem+json" : "application/json";
-        response = response_taking(text, len, head);
+        response = response_taking(text, len);
     } else if (reply->json_text != NULL) {
         char *text = reply->json_text;
         size_t len = reply->json_text_size;
@@ -168,20 +174,20 @@ static enum MHD_Result queue(http_server *server, struct MHD_Connection *connect
             json_decref(doc);
         }
         content_type = "application/json";
-        response = response_taking(text, len, head);
+        response = response_taking(text, len);
     } else if (reply->raw != NULL) {
         char *text = reply->raw;
         reply->raw = NULL;
-        response = response_taking(text, reply->raw_size, head);
+        response = response_taking(text, reply->raw_size);
     } else if (reply->static_body != NULL) {
-        response = MHD_create_response_from_buffer(head ? 0 : reply->raw_size, (void *)reply->static_body,
+        response = MHD_create_response_from_buffer(reply->raw_size, (void *)reply->static_body,
                                                    MHD_RESPMEM_PERSISTENT);
     } else {
         response = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
     }
     if (response == NULL)
         return MHD_NO;
-    if (content_type != NULL)
+    if (content_type != NULL && reply->status != 304)
         MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
     if (reply->etag != NULL) {
         char quoted[80];
@@ -199,6 +205,10 @@ static enum MHD_Result queue(http_server *server, struct MHD_Connection *connect
         MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, reply->retry_after);
     if (reply->location)
         MHD_add_response_header(response, MHD_HTTP_HEADER_LOCATION, reply->location);
+    if (reply->content_security_policy) {
+        MHD_add_response_header(response, "Content-Security-Policy", reply->content_security_policy);
+        MHD_add_response_header(response, "Referrer-Policy", "no-referrer");
+    }
     add_common_headers(response, server, connection, state);
     state->status = reply->status;
     state->answered = true;
@@ -207,9 +217,9 @@ static enum MHD_Result queue(http_server *server, struct MHD_Connection *connect
     return result;
 }
 
-int server_send(const server_call *call, http_reply *reply, bool head)
+int server_send(const server_call *call, http_reply *reply)
 {
-    return queue(call->server, call->connection, call->state, reply, head);
+    return queue(call->server, call->connection, call->state, reply);
 }
 
 /* Sends a problem straight away (errors found before any handler runs). */
@@ -219,7 +229,7 @@ static enum MHD_Result queue_problem(http_server *server, struct MHD_Connection 
     http_reply reply = {0};
     http_reply_problem(&reply, p);
     reply.allow = allow;
-    enum MHD_Result result = queue(server, connection, state, &reply, false);
+    enum MHD_Result result = queue(server, connection, state, &reply);
     http_reply_clear(&reply);
     return result;
 }
@@ -294,56 +304,61 @@ static void make_request_id(struct MHD_Connection *connection, request_state *st
     id[13 + count_digits] = '\0';
 }
 
-typedef struct head_tally {
-    size_t count, bytes;
-} head_tally;
-
-/* Counts fields and their bytes; "name=value&" and "name: value\r\n" both add 2 or 4 bytes to the two strings. */
-static enum MHD_Result tally_value(void *cls, enum MHD_ValueKind kind, const char *name, const char *value)
+static conn_entry *connection_entry(struct MHD_Connection *connection)
 {
-    head_tally *tally = cls;
-    tally->count++;
-    tally->bytes += strlen(name) + (value ? strlen(value) : 0) + (kind == MHD_HEADER_KIND ? 4 : 2);
-    return MHD_YES;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info != NULL ? info->socket_context : NULL;
 }
 
-/* A problem for a request head past the service's limits, or NULL. The target's length is the (decoded) path and
- * query arguments: the library keeps no copy of the raw target, and decoding only ever shortens it. */
-static problem *head_problem(struct MHD_Connection *connection, const char *url)
+/* A request on a connection of the probes' reserve may only ask the probes. */
+static bool reserve_allows(struct MHD_Connection *connection, const char *url, const char *method)
 {
-    head_tally target = {0, strlen(url)};
-    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, tally_value, &target);
-    if (target.bytes > HTTP_MAX_URI_BYTES)
-        return problem_new(414, "uri-too-long", "URI Too Long",
-                           "The request target is about %zu bytes long; the limit is %d bytes. Send long lists in "
-                           "fewer requests.",
-                           target.bytes, HTTP_MAX_URI_BYTES);
-    head_tally tally = {0, 0};
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, tally_value, &tally);
-    if (tally.count > HTTP_MAX_HEADERS || tally.bytes > HTTP_MAX_HEADER_BYTES)
-        return problem_new(431, "headers-too-large", "Request Header Fields Too Large",
-                           "The request has %zu header fields in %zu bytes; the limits are %d fields and %d bytes.",
-                           tally.count, tally.bytes, HTTP_MAX_HEADERS, HTTP_MAX_HEADER_BYTES);
-    return NULL;
+    if (!conn_is_reserve(connection_entry(connection)))
+        return true;
+    bool probe = strcmp(url, "/healthz") == 0 || strcmp(url, "/readyz") == 0;
+    return probe && (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0);
 }
 
-/* Phase 1, the first call (headers only): sets up the request's state and refuses a head past the limits or a
- * declared body past max_body_bytes. Answering anything else now would make MHD close the connection. */
-static enum MHD_Result begin_request(http_server *server, struct MHD_Connection *connection, const char *url,
-                                     const char *method, void **req_cls)
+/* The state of a new request, made when the request line arrives (the URI callback) or at the first call. */
+static request_state *new_request_state(http_server *server)
 {
     request_state *state = xcalloc(1, sizeof *state);
     state->started_us = util_monotonic_us();
     state->route = "unmatched";
-    util_copy(state->method, sizeof state->method, method);
-    util_copy(state->path, sizeof state->path, url);
-    make_request_id(connection, state);
-    *req_cls = state;
+    util_copy(state->client, sizeof state->client, "-");
     atomic_fetch_add(&server->in_flight, 1);
     metrics_request_started(server->app->metrics);
-    problem *too_large_head = head_problem(connection, url);
-    if (too_large_head != NULL)
-        return queue_problem(server, connection, state, too_large_head, NULL);
+    return state;
+}
+
+/* The URI callback: the raw target, before the library decodes the path and parses the query. */
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *connection)
+{
+    (void)connection;
+    request_state *state = new_request_state(cls);
+    /* the target lies in the library's own request buffer, which it parses after this call (see guard.h) */
+    guard_raw_target((char *)(uintptr_t)uri, &state->target);
+    return state;
+}
+
+/* The first problem of a request's head, in order: framing (which closes the connection), the probes' reserve,
+ * the raw target, the head's size, the query's parameters, a declared body past max_body_bytes. */
+static problem *first_problem(http_server *server, struct MHD_Connection *connection, const char *url,
+                              const char *method, const char *version, request_state *state)
+{
+    problem *p = guard_framing_problem(connection, version);
+    if (p != NULL) {
+        state->must_close = true;
+        return p;
+    }
+    if (!reserve_allows(connection, url, method)) {
+        state->must_close = true;
+        return problem_new(503, "busy", "Service Unavailable",
+                           "Every connection is in use (this one is kept for the health probes). Try again.");
+    }
+    if ((p = guard_target_problem(&state->target)) != NULL || (p = guard_size_problem(connection, &state->target)) != NULL ||
+        (p = guard_query_problem(connection)) != NULL)
+        return p;
     const char *length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Length");
     if (length != NULL) {
         char *end = NULL;
@@ -351,23 +366,49 @@ static enum MHD_Result begin_request(http_server *server, struct MHD_Connection 
         if (end != length && declared > server->app->cfg->max_body_bytes) {
             /* refuse before reading: MHD closes the connection instead of draining the body */
             state->body_too_large = true;
-            return queue_problem(server, connection, state,
-                                 http_problem_body_too_large(server->app->cfg->max_body_bytes), NULL);
+            return http_problem_body_too_large(server->app->cfg->max_body_bytes);
         }
     }
-    return MHD_YES;
+    return NULL;
 }
 
-/* Phase 2, each piece of the body: kept, or dropped once the body is past max_body_bytes (the 413 is answered when
- * the body ends, by routes_dispatch). */
-static void take_body(const http_server *server, request_state *state, const char *data, size_t size)
+/* Phase 1, the first call (headers only): completes the request's state and refuses a head with a problem.
+ * Answering now makes MHD close the connection when a body was announced. */
+static enum MHD_Result begin_request(http_server *server, struct MHD_Connection *connection, const char *url,
+                                     const char *method, const char *version, request_state *state)
 {
-    if (state->body_too_large || state->body.len + size > server->app->cfg->max_body_bytes) {
-        state->body_too_large = true; /* keep reading and dropping: the answer comes at the end */
-        buf_free(&state->body);
-        return;
+    state->begun = true;
+    conn_head_ended(server->connections, connection_entry(connection));
+    util_copy(state->method, sizeof state->method, method);
+    util_copy(state->path, sizeof state->path, url);
+    make_request_id(connection, state);
+    forwarded_client(server->app->cfg, connection, state->client, sizeof state->client);
+    problem *p = first_problem(server, connection, url, method, version, state);
+    return p != NULL ? queue_problem(server, connection, state, p, NULL) : MHD_YES;
+}
+
+/* Phase 2, each piece of the body: kept, or dropped once the body is past max_body_bytes, for the 413 answered when
+ * it ends (routes_dispatch). libmicrohttpd 0.9.75 takes an answer only before the body or after all of it, so a body
+ * that goes on past twice the limit (a chunked one declares no length) is cut off by closing the connection. */
+static enum MHD_Result take_body(const http_server *server, request_state *state, const char *data, size_t size)
+{
+    size_t limit = server->app->cfg->max_body_bytes;
+    if (!state->body_too_large && state->body.len + size <= limit) {
+        buf_append(&state->body, data, size);
+        return MHD_YES;
     }
-    buf_append(&state->body, data, size);
+    if (!state->body_too_large) {
+        state->body_too_large = true;
+        state->dropped = state->body.len;
+        buf_free(&state->body);
+    }
+    state->must_close = true;
+    state->dropped += size;
+    if (state->dropped <= 2 * limit)
+        return MHD_YES;
+    state->status = 413; /* logged as the answer it would have had; the client gets a closed connection */
+    state->answered = true;
+    return MHD_NO;
 }
 
 /* Phase 3, the end of the request: routes.c answers it. */
@@ -375,19 +416,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
                                   const char *version, const char *upload_data, size_t *upload_data_size,
                                   void **req_cls)
 {
-    (void)version;
     http_server *server = cls;
+    if (*req_cls == NULL)
+        *req_cls = new_request_state(server);
     request_state *state = *req_cls;
-    if (state == NULL)
-        return begin_request(server, connection, url, method, req_cls);
+    if (!state->begun)
+        return begin_request(server, connection, url, method, version, state);
     if (state->answered) {
         *upload_data_size = 0;
         return MHD_YES;
     }
     if (*upload_data_size > 0) {
-        take_body(server, state, upload_data, *upload_data_size);
+        size_t size = *upload_data_size;
         *upload_data_size = 0;
-        return MHD_YES;
+        return take_body(server, state, upload_data, size);
     }
     server_call call = {server, connection, state};
     return routes_dispatch(&call, url, method) ? MHD_YES : MHD_NO;
@@ -396,20 +438,43 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
 static void on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
                          enum MHD_RequestTerminationCode code)
 {
-    (void)connection;
     http_server *server = cls;
     request_state *state = *req_cls;
+    (void)code;
     if (state == NULL)
         return;
+    conn_head_begins(server->connections, connection_entry(connection));
     long long duration = (long long)(util_monotonic_us() - state->started_us);
     int status = state->answered ? state->status : 499; /* the client went away before an answer */
-    (void)code;
-    log_access(state->method, state->route, state->path, status, duration, state->request_id);
+    log_access(state->method[0] ? state->method : "-", state->route, state->path, status, duration,
+               state->request_id, state->client);
     metrics_request_finished(server->app->metrics, state->route, state->method, status, duration);
     atomic_fetch_sub(&server->in_flight, 1);
     buf_free(&state->body);
     free(state);
     *req_cls = NULL;
+}
+
+static void on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    http_server *server = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context = info != NULL ? conn_opened(server->connections, info->connect_fd) : NULL;
+    } else {
+        conn_closed(server->connections, *socket_context);
+        *socket_context = NULL;
+    }
+}
+
+/* While draining, new connections are refused at once (closed); the ones open finish their requests. */
+static enum MHD_Result on_accept(void *cls, const struct sockaddr *addr, socklen_t addrlen)
+{
+    (void)addr;
+    (void)addrlen;
+    const http_server *server = cls;
+    return atomic_load(&server->draining) ? MHD_NO : MHD_YES;
 }
 
 static void on_mhd_log(void *cls, const char *fmt, va_list args)
@@ -423,52 +488,75 @@ static void on_mhd_log(void *cls, const char *fmt, va_list args)
     log_msg(LOG_DEBUG, "http", "detail", message, NULL);
 }
 
+/* The listening address of cfg into *address, and MHD_USE_IPv6 / MHD_USE_DUAL_STACK into *flags. */
+static int listen_address(const config *cfg, struct sockaddr_storage *address, unsigned *flags, char *err,
+                          size_t err_len)
+{
+    memset(address, 0, sizeof *address);
+    if (strchr(cfg->listen_host, ':') != NULL) {
+        struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)address;
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons(cfg->listen_port);
+        if (inet_pton(AF_INET6, cfg->listen_host, &v6->sin6_addr) != 1) {
+            snprintf(err, err_len, "GPUREC_LISTEN: '%s' is not an IP address", cfg->listen_host);
+            return -1;
+        }
+        /* "[::]" means every address, IPv4 ones included (IPV6_V6ONLY off); a given IPv6 address is that one */
+        *flags |= IN6_IS_ADDR_UNSPECIFIED(&v6->sin6_addr) ? MHD_USE_DUAL_STACK : MHD_USE_IPv6;
+        return 0;
+    }
+    struct sockaddr_in *v4 = (struct sockaddr_in *)address;
+    v4->sin_family = AF_INET;
+    v4->sin_port = htons(cfg->listen_port);
+    if (inet_pton(AF_INET, cfg->listen_host, &v4->sin_addr) != 1) {
+        snprintf(err, err_len, "GPUREC_LISTEN: '%s' is not an IP address", cfg->listen_host);
+        return -1;
+    }
+    return 0;
+}
+
+static void server_free(http_server *server)
+{
+    conn_table_free(server->connections);
+    answer_cache_free(server->cache);
+    free(server);
+}
+
 int http_start(app *application, http_server **out, char *err, size_t err_len)
 {
     const config *cfg = application->cfg;
     http_server *server = xcalloc(1, sizeof *server);
     server->app = application;
     server->cache = answer_cache_new();
+    atomic_init(&server->draining, false);
     *out = NULL;
 
     struct sockaddr_storage address;
-    memset(&address, 0, sizeof address);
     unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
-    if (strchr(cfg->listen_host, ':') != NULL) {
-        struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&address;
-        v6->sin6_family = AF_INET6;
-        v6->sin6_port = htons(cfg->listen_port);
-        if (inet_pton(AF_INET6, cfg->listen_host, &v6->sin6_addr) != 1) {
-            snprintf(err, err_len, "GPUREC_LISTEN: '%s' is not an IP address", cfg->listen_host);
-            answer_cache_free(server->cache);
-            free(server);
-            return -1;
-        }
-        flags |= MHD_USE_IPv6;
-    } else {
-        struct sockaddr_in *v4 = (struct sockaddr_in *)&address;
-        v4->sin_family = AF_INET;
-        v4->sin_port = htons(cfg->listen_port);
-        if (inet_pton(AF_INET, cfg->listen_host, &v4->sin_addr) != 1) {
-            snprintf(err, err_len, "GPUREC_LISTEN: '%s' is not an IP address", cfg->listen_host);
-            answer_cache_free(server->cache);
-            free(server);
-            return -1;
-        }
+    if (listen_address(cfg, &address, &flags, err, err_len) != 0) {
+        server_free(server);
+        return -1;
     }
+    server->connections = conn_table_new(cfg->connection_timeout_s, cfg->max_connections);
+    if (server->connections == NULL) {
+        snprintf(err, err_len, "cannot start the connection watchdog thread");
+        server_free(server);
+        return -1;
+    }
+    unsigned reserve = HTTP_PROBE_RESERVE_PER_THREAD * (cfg->threads > 0 ? cfg->threads : 1);
     server->daemon = MHD_start_daemon(
-        flags, cfg->listen_port, NULL, NULL, on_request, server, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->threads, MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, cfg->max_connections_per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
-        cfg->connection_timeout_s,
+        flags, cfg->listen_port, on_accept, server, on_request, server, MHD_OPTION_SOCK_ADDR,
+        (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->threads,
+        MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections + reserve, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        cfg->max_connections_per_ip, MHD_OPTION_CONNECTION_TIMEOUT, cfg->connection_timeout_s,
         /* the request line and headers must fit here, so it stays above the service's own head limits */
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, HTTP_CONNECTION_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
+        MHD_OPTION_NOTIFY_CONNECTION, on_connection, server, MHD_OPTION_URI_LOG_CALLBACK, on_uri, server,
         MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL, MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
     if (server->daemon == NULL) {
         snprintf(err, err_len, "cannot listen on %s:%u (in use, or not permitted)", cfg->listen_host,
                  (unsigned)cfg->listen_port);
-        answer_cache_free(server->cache);
-        free(server);
+        server_free(server);
         return -1;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -486,17 +574,15 @@ void http_stop(http_server *server, int drain_ms)
 {
     if (server == NULL)
         return;
-    /* The pool threads drop the listening socket from their epoll sets on their own time after quiescing, so it may
-     * only be closed once the daemon has stopped (closing it earlier makes MHD's epoll_ctl fail and abort). */
-    MHD_socket listener = MHD_quiesce_daemon(server->daemon);
+    /* Not MHD_quiesce_daemon(): with the epoll thread pool it races the pool threads' own removal of the listening
+     * socket and aborts the process (libmicrohttpd 0.9.75). The accept policy refuses new connections instead, and
+     * the answers of the open ones close them. */
+    atomic_store(&server->draining, true);
     int64_t deadline = util_monotonic_us() + (int64_t)drain_ms * 1000;
     while (atomic_load(&server->in_flight) > 0 && util_monotonic_us() < deadline) {
         struct timespec pause = {0, 10 * 1000000L};
         nanosleep(&pause, NULL);
     }
     MHD_stop_daemon(server->daemon);
-    if (listener != MHD_INVALID_SOCKET)
-        close(listener);
-    answer_cache_free(server->cache);
-    free(server);
+    server_free(server);
 }

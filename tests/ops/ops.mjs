@@ -192,7 +192,7 @@ async function logCases(temp) {
   await get(textDaemon, '/v1/gpus/l4', { headers: { 'X-Request-Id': 'ops-text-1' } });
   await stop(textDaemon);
   const textLine = textDaemon.lines.find((l) => l.includes('ops-text-1')) ?? '';
-  check('text access line', /^\d{4}-\d\d-\d\dT[\d:.]+Z info request method=GET route=\/v1\/gpus\/\{id\} path=\/v1\/gpus\/l4 status=200 duration_us=\d+ request_id=ops-text-1$/
+  check('text access line', /^\d{4}-\d\d-\d\dT[\d:.]+Z info request method=GET route=\/v1\/gpus\/\{id\} path=\/v1\/gpus\/l4 status=200 duration_us=\d+ request_id=ops-text-1 client=127\.0\.0\.1$/
     .test(textLine) ? [] : `got: ${textLine}`);
   const quiet = await start(binary, { GPUREC_DB: db, GPUREC_LOG_LEVEL: 'warn', GPUREC_PROVIDERS: 'feed' });
   await get(quiet, '/healthz');

@@ -4,10 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "store/db.h"
 #include "harness.h"
 #include "support/check_support.h"
+#include "base/util.h"
 
 static harness *h;
 
@@ -357,10 +360,143 @@ START_TEST(pretty_output_and_head)
     harness_response *r = harness_get(h, "/healthz?pretty=1");
     ck_assert_ptr_nonnull(strchr(r->body, '\n'));
     harness_response_free(r);
+    harness_response *get = harness_get(h, "/v1/gpus");
     r = harness_request(h, "HEAD", "/v1/gpus", NULL, NULL);
     ck_assert_int_eq(r->status, 200);
     ck_assert_int_eq(r->body_size, 0);
+    /* a HEAD answer's Content-Length is the GET's (it used to say 0) */
+    char length[32] = "";
+    ck_assert_int_eq(harness_response_header(r, "Content-Length", length, sizeof length), 0);
+    ck_assert_uint_eq(strtoull(length, NULL, 10), get->body_size);
     harness_response_free(r);
+    /* a 304 carries no body; the Content-Length libmicrohttpd 0.9.75 always writes is the GET's, never a false 0 */
+    char etag[80] = "", header[120];
+    ck_assert_int_eq(harness_response_header(get, "ETag", etag, sizeof etag), 0);
+    snprintf(header, sizeof header, "If-None-Match: %s", etag);
+    r = harness_request(h, "GET", "/v1/gpus", NULL, (const char *const[]){header, NULL});
+    ck_assert_int_eq(r->status, 304);
+    ck_assert_int_eq(r->body_size, 0);
+    ck_assert_int_eq(harness_response_header(r, "Content-Length", length, sizeof length), 0);
+    ck_assert_uint_eq(strtoull(length, NULL, 10), get->body_size);
+    harness_response_free(r);
+    /* ?pretty is the same answer indented */
+    r = harness_get(h, "/v1/gpus?pretty=1");
+    json_t *compact = json_loads(get->body, 0, NULL);
+    ck_assert_int_eq(json_equal(compact, r->json), 1);
+    json_decref(compact);
+    harness_response_free(r);
+    harness_response_free(get);
+}
+END_TEST
+
+/* The page's policy, and Vary: Origin on every answer while CORS is on (the answer differs by Origin). */
+START_TEST(page_policy_and_vary_origin)
+{
+    harness_response *r = harness_get(h, "/ui/");
+    ck_assert_int_eq(r->status, 200);
+    char value[512] = "";
+    ck_assert_int_eq(harness_response_header(r, "Content-Security-Policy", value, sizeof value), 0);
+    ck_assert_ptr_nonnull(strstr(value, "frame-ancestors 'none'"));
+    ck_assert_ptr_nonnull(strstr(value, "default-src 'none'"));
+    ck_assert_int_eq(harness_response_header(r, "Referrer-Policy", value, sizeof value), 0);
+    ck_assert_str_eq(value, "no-referrer");
+    harness_response_free(r);
+    r = harness_get(h, "/v1/gpus");
+    ck_assert_int_eq(harness_response_header(r, "Vary", value, sizeof value), 0);
+    ck_assert_str_eq(value, "Origin");
+    harness_response_free(r);
+}
+END_TEST
+
+static void configure_dual_stack(config *cfg, void *ctx)
+{
+    configure(cfg, ctx);
+    util_copy(cfg->listen_host, sizeof cfg->listen_host, "::");
+}
+
+/* GPUREC_LISTEN=[::] takes IPv4 clients too (IPV6_V6ONLY off): the harness's client speaks to 127.0.0.1. */
+START_TEST(listening_on_any_ipv6_address_takes_ipv4)
+{
+    harness_stop(h);
+    h = harness_start_with(configure_dual_stack, NULL);
+    harness_response *r = harness_get(h, "/healthz");
+    ck_assert_msg(r->status == 200, "IPv4 client of [::]: status %ld", r->status);
+    harness_response_free(r);
+}
+END_TEST
+
+static void configure_trusted_proxy(config *cfg, void *ctx)
+{
+    configure(cfg, ctx);
+    cfg->log_lvl = LOG_INFO;
+    cfg->trusted_proxy_count = 1;
+    cfg->trusted_proxies[0].family = AF_INET;
+    static const unsigned char loopback[4] = {127, 0, 0, 1};
+    memcpy(cfg->trusted_proxies[0].addr, loopback, 4);
+    cfg->trusted_proxies[0].prefix_bits = 32;
+}
+
+/* Whether the log at path has an access line with this request id and client. */
+static bool access_line_names(const char *path, const char *request_id, const char *client)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return false;
+    char line[4096], id_part[96], client_part[96];
+    snprintf(id_part, sizeof id_part, "request_id=%s", request_id);
+    snprintf(client_part, sizeof client_part, "client=%s", client);
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f) != NULL)
+        found = strstr(line, id_part) != NULL && strstr(line, client_part) != NULL;
+    fclose(f);
+    return found;
+}
+
+/* Behind a trusted proxy the access log names the client its forwarding headers give: the rightmost address that
+ * is not itself a trusted proxy. */
+START_TEST(trusted_proxy_names_the_client_in_the_access_log)
+{
+    char log_path[] = "/tmp/gpurec-http-log-XXXXXX";
+    int log_fd = mkstemp(log_path);
+    ck_assert_int_ge(log_fd, 0);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(log_fd, 2);
+    harness_stop(h);
+    h = harness_start_with(configure_trusted_proxy, NULL);
+    static const char *const cases[][3] = {
+        {"X-Forwarded-For: 203.0.113.50, 198.51.100.7, 127.0.0.1", "fwd-1", "198.51.100.7"},
+        {"Forwarded: for=192.0.2.60;proto=http, for=\"[2001:db8::17]:4711\"", "fwd-2", "2001:db8::17"},
+        {"X-Forwarded-For: unknown", "fwd-3", "127.0.0.1"},
+        {"X-Other: 1", "fwd-4", "127.0.0.1"},
+    };
+    for (size_t i = 0; i < 4; i++) {
+        char id[64];
+        snprintf(id, sizeof id, "X-Request-Id: %s", cases[i][1]);
+        harness_response *r = harness_request(h, "GET", "/healthz", NULL, (const char *const[]){cases[i][0], id, NULL});
+        ck_assert_int_eq(r->status, 200);
+        harness_response_free(r);
+    }
+    fflush(stderr);
+    /* the access line is written after the answer: poll for each */
+    for (size_t i = 0; i < 4; i++) {
+        int64_t deadline = util_monotonic_us() + HARNESS_WAIT_S * 1000000LL;
+        while (!access_line_names(log_path, cases[i][1], cases[i][2]) && util_monotonic_us() < deadline)
+            usleep(20 * 1000);
+        bool named = access_line_names(log_path, cases[i][1], cases[i][2]);
+        if (!named) {
+            fflush(stderr);
+            dup2(saved, 2);
+        }
+        ck_assert_msg(named, "%s: no access line names client %s", cases[i][0], cases[i][2]);
+    }
+    harness_stop(h);
+    h = harness_start_with(configure, NULL);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    close(log_fd);
+    unlink(log_path);
 }
 END_TEST
 
@@ -462,6 +598,9 @@ int main(void)
     tcase_add_test(tc, cors_only_for_configured_origins);
     tcase_add_test(tc, request_ids_are_echoed_or_made);
     tcase_add_test(tc, pretty_output_and_head);
+    tcase_add_test(tc, page_policy_and_vary_origin);
+    tcase_add_test(tc, listening_on_any_ipv6_address_takes_ipv4);
+    tcase_add_test(tc, trusted_proxy_names_the_client_in_the_access_log);
     tcase_add_test(tc, bodies_too_large_or_not_json);
     tcase_add_test(tc, metrics_in_prometheus_text);
     tcase_add_test(tc, kept_answers_follow_a_new_catalog);

@@ -311,6 +311,115 @@ START_TEST(many_parallel_quick_clients)
 }
 END_TEST
 
+/* ---- a deadline for the whole head ---------------------------------------------------------------------------- */
+
+#define HEAD_TIMEOUT_S 2
+
+static void configure_head_deadline(config *cfg, void *ctx)
+{
+    configure(cfg, ctx);
+    cfg->connection_timeout_s = HEAD_TIMEOUT_S;
+}
+
+/* One header line every half second never leaves the connection idle for the library's idle timeout: the head's
+ * own deadline closes it. Before that deadline existed, the trickle went on for as long as the client liked. */
+START_TEST(a_trickled_head_meets_its_deadline)
+{
+    harness_stop(h);
+    h = harness_start_with(configure_head_deadline, NULL);
+    int fd = connect_from("127.0.0.1", 0);
+    ck_assert_int_ge(fd, 0);
+    int64_t start = util_monotonic_us();
+    const char *first = "GET /healthz HTTP/1.1\r\nHost: t\r\n";
+    ck_assert_int_gt(send(fd, first, strlen(first), MSG_NOSIGNAL), 0);
+    bool closed = false;
+    /* 20 lines at half a second: 10 s, five times the deadline */
+    for (int i = 0; i < 20 && !closed; i++) {
+        char line[64];
+        int len = snprintf(line, sizeof line, "X-Trickle-%d: a\r\n", i);
+        if (send(fd, line, (size_t)len, MSG_NOSIGNAL) < 0)
+            closed = true;
+        else
+            closed = closed_by_server(fd, 500);
+    }
+    double seconds = (double)(util_monotonic_us() - start) / 1e6;
+    close(fd);
+    ck_assert_msg(closed, "a head trickled for %.1f s was still open (deadline %d s)", seconds, HEAD_TIMEOUT_S);
+    ck_assert_msg(seconds < 9.0, "the trickled head lasted %.1f s (deadline %d s)", seconds, HEAD_TIMEOUT_S);
+    /* an ordinary client is served as before */
+    good_client(3, 5000);
+    printf("  a head trickled one line every 0.5 s was closed after %.1f s (deadline %d s)\n", seconds,
+           HEAD_TIMEOUT_S);
+}
+END_TEST
+
+/* ---- the probes' reserve -------------------------------------------------------------------------------------- */
+
+#define ORDINARY_LIMIT 8
+
+static void configure_small_limit(config *cfg, void *ctx)
+{
+    configure(cfg, ctx);
+    cfg->max_connections = ORDINARY_LIMIT;
+    cfg->max_connections_per_ip = 0;
+}
+
+/* Whether a request on a new connection is answered with this status (read until the status line). */
+static int status_on_new_connection(const char *path)
+{
+    int fd = connect_from("127.0.0.1", 0);
+    if (fd < 0)
+        return -1;
+    char req[128];
+    int len = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", path);
+    send(fd, req, (size_t)len, MSG_NOSIGNAL);
+    char buf[256] = "";
+    size_t got = 0;
+    int64_t deadline = util_monotonic_us() + (int64_t)HARNESS_WAIT_S * 1000000;
+    while (got < 12 && util_monotonic_us() < deadline) {
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, 200) <= 0)
+            continue;
+        ssize_t n = recv(fd, buf + got, sizeof buf - 1 - got, 0);
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    close(fd);
+    buf[got] = '\0';
+    return got >= 12 && strncmp(buf, "HTTP/1.", 7) == 0 ? atoi(buf + 9) : 0;
+}
+
+/* Every ordinary connection taken by clients that send nothing: the health probes still answer, on connections
+ * kept for them, and anything else there is told the service is busy. */
+START_TEST(probes_answer_when_connections_are_exhausted)
+{
+    harness_stop(h);
+    h = harness_start_with(configure_small_limit, NULL);
+    int idle[ORDINARY_LIMIT];
+    for (int i = 0; i < ORDINARY_LIMIT; i++) {
+        idle[i] = connect_from("127.0.0.1", 0);
+        ck_assert_int_ge(idle[i], 0);
+        send(idle[i], "GET", 3, MSG_NOSIGNAL); /* a head begun, never ended */
+    }
+    /* the daemon accepts on its own time: a probe answered 200 while ordinary requests are refused 503 shows that
+     * all of the idle connections are counted */
+    int64_t deadline = util_monotonic_us() + (int64_t)HARNESS_WAIT_S * 1000000;
+    int ordinary = 0;
+    while ((ordinary = status_on_new_connection("/v1/gpus")) != 503 && util_monotonic_us() < deadline)
+        usleep(50 * 1000);
+    ck_assert_msg(ordinary == 503, "an ordinary request past the limit got %d, wanted 503", ordinary);
+    ck_assert_int_eq(status_on_new_connection("/healthz"), 200);
+    ck_assert_int_eq(status_on_new_connection("/readyz"), 200);
+    for (int i = 0; i < ORDINARY_LIMIT; i++)
+        close(idle[i]);
+    /* once they are gone, ordinary requests are served again */
+    while ((ordinary = status_on_new_connection("/v1/gpus")) != 200 && util_monotonic_us() < deadline)
+        usleep(50 * 1000);
+    ck_assert_int_eq(ordinary, 200);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("slow_clients");
@@ -320,6 +429,8 @@ int main(void)
     tcase_add_test(tc, dawdlers_do_not_stop_others);
     tcase_add_test(tc, readers_that_never_read_do_not_stop_others);
     tcase_add_test(tc, many_parallel_quick_clients);
+    tcase_add_test(tc, a_trickled_head_meets_its_deadline);
+    tcase_add_test(tc, probes_answer_when_connections_are_exhausted);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }

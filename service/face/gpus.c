@@ -56,26 +56,21 @@ int api_gpus_list(const http_request *req, http_reply *reply)
     query_number(req, "min_memory_gb", 0, 1e6, &min_memory, p);
     precision needed = PRECISION_FP32;
     bool by_precision = query_precision(req, &needed, p) != QUERY_ABSENT;
-    long limit = QUERY_DEFAULT_PAGE;
-    query_whole_number(req, "limit", 1, QUERY_MAX_PAGE, &limit, p);
-    size_t offset = 0;
-    query_page_cursor(req, &offset, p);
+    query_page page;
+    query_page_start(&page, req, p);
     if (problem_field_count(p) > 0)
         return http_reply_problem(reply, p), 0;
     problem_free(p);
 
-    json_t *items = json_array();
-    size_t total = 0;
     for (size_t i = 0; i < req->snap->gpu_count; i++) {
         const catalog_gpu *gpu = &req->snap->gpus[i];
         if ((by_vendor && !query_list_contains(&vendors, gpu->vendor)) || gpu->memory_gb < min_memory ||
             (by_precision && isnan(catalog_gpu_peak(gpu, needed))))
             continue;
-        if (total >= offset && total < offset + (size_t)limit)
-            json_array_append_new(items, gpu_json(gpu));
-        total++;
+        if (query_page_wants(&page))
+            json_array_append_new(page.items, gpu_json(gpu));
     }
-    http_reply_json(reply, 200, query_page_envelope(items, total, offset, json_array_size(items), req->snap));
+    query_page_reply(reply, &page, req->snap);
     return 0;
 }
 
@@ -84,11 +79,8 @@ int api_gpus_get(const http_request *req, http_reply *reply)
     if (req->snap == NULL)
         return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog_gpu *gpu = catalog_find_gpu(req->snap, req->params[0]);
-    if (gpu == NULL) {
-        http_reply_problem(reply, problem_new(404, "not-found", "Not Found", "No GPU with id '%s' in the catalog.",
-                                              req->params[0]));
-        return 0;
-    }
+    if (gpu == NULL)
+        return api_reply_not_found(reply, "GPU", req->params[0]);
     json_t *item = gpu_json(gpu);
     json_t *instances = json_array();
     for (size_t i = 0; i < req->snap->instance_count; i++) {

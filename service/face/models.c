@@ -69,26 +69,21 @@ int api_models_list(const http_request *req, http_reply *reply)
         problem_add_field(p, "moe", "must be true or false");
     if (min_params > max_params)
         problem_add_field(p, "min_params_b", "must not exceed max_params_b");
-    long limit = QUERY_DEFAULT_PAGE;
-    query_whole_number(req, "limit", 1, QUERY_MAX_PAGE, &limit, p);
-    size_t offset = 0;
-    query_page_cursor(req, &offset, p);
+    query_page page;
+    query_page_start(&page, req, p);
     if (problem_field_count(p) > 0)
         return http_reply_problem(reply, p), 0;
     problem_free(p);
 
-    json_t *items = json_array();
-    size_t total = 0;
     for (size_t i = 0; i < req->snap->model_count; i++) {
         const catalog_model *m = &req->snap->models[i];
         if ((by_family && !query_list_contains(&families, m->family)) || m->arch.params_b < min_params ||
             m->arch.params_b > max_params || (moe >= 0 && (m->arch.experts > 0) != (moe == 1)))
             continue;
-        if (total >= offset && total < offset + (size_t)limit)
-            json_array_append_new(items, model_json(m));
-        total++;
+        if (query_page_wants(&page))
+            json_array_append_new(page.items, model_json(m));
     }
-    http_reply_json(reply, 200, query_page_envelope(items, total, offset, json_array_size(items), req->snap));
+    query_page_reply(reply, &page, req->snap);
     return 0;
 }
 
@@ -97,11 +92,8 @@ int api_models_get(const http_request *req, http_reply *reply)
     if (req->snap == NULL)
         return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog_model *m = catalog_find_model(req->snap, req->params[0]);
-    if (m == NULL) {
-        http_reply_problem(reply, problem_new(404, "not-found", "Not Found", "No model with id '%s' in the catalog.",
-                                              req->params[0]));
-        return 0;
-    }
+    if (m == NULL)
+        return api_reply_not_found(reply, "model", req->params[0]);
     http_reply_json(reply, 200, model_json(m));
     return 0;
 }

@@ -219,3 +219,32 @@ void query_write_page_end(jsonw *out, size_t total, size_t offset, size_t shown,
     jsonw_member_string(out, "catalog_version", snap->version);
     jsonw_object_end(out);
 }
+
+void query_page_start(query_page *page, const http_request *req, problem *p)
+{
+    long limit = QUERY_DEFAULT_PAGE;
+    query_whole_number(req, "limit", 1, QUERY_MAX_PAGE, &limit, p);
+    page->limit = (size_t)limit;
+    page->offset = 0;
+    query_page_cursor(req, &page->offset, p);
+    page->total = 0;
+    page->items = NULL; /* made once the request is known to be valid: query_page_wants() */
+}
+
+bool query_page_wants(query_page *page)
+{
+    if (page->items == NULL)
+        page->items = json_array();
+    bool on_page = page->total >= page->offset && page->total < page->offset + page->limit;
+    page->total++;
+    return on_page;
+}
+
+void query_page_reply(http_reply *reply, query_page *page, const catalog *snap)
+{
+    if (page->items == NULL)
+        page->items = json_array();
+    http_reply_json(reply, 200, query_page_envelope(page->items, page->total, page->offset,
+                                                    json_array_size(page->items), snap));
+    page->items = NULL;
+}

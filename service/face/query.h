@@ -61,6 +61,17 @@ char *query_names_list(const char *const *names, size_t count, char *out, size_t
 bool query_page_cursor(const http_request *req, size_t *offset, problem *p);
 /* {"items": items, "total", "next_cursor", "catalog_version"} for the page [offset, offset + shown) of total. */
 json_t *query_page_envelope(json_t *items, size_t total, size_t offset, size_t shown, const catalog *snap);
+
+/* A page of a catalog list filled item by item: query_page_start() reads "limit" and "cursor" (problems into p),
+ * query_page_wants() counts one matching item and says whether it falls on the page (then the caller appends it to
+ * items), query_page_reply() answers the page. */
+typedef struct query_page {
+    json_t *items; /* owned until query_page_reply() */
+    size_t total, offset, limit;
+} query_page;
+void query_page_start(query_page *page, const http_request *req, problem *p);
+bool query_page_wants(query_page *page);
+void query_page_reply(http_reply *reply, query_page *page, const catalog *snap);
 /* The same envelope's members after the items array the caller wrote, and the closing brace. */
 void query_write_page_end(jsonw *out, size_t total, size_t offset, size_t shown, const catalog *snap);
 

@@ -46,6 +46,12 @@ problem *api_no_catalog(void)
     return problem_new(503, "catalog-not-loaded", "Service Unavailable", "The catalog has not been loaded yet.");
 }
 
+int api_reply_not_found(http_reply *reply, const char *what, const char *id)
+{
+    http_reply_problem(reply, problem_new(404, "not-found", "Not Found", "No %s with id '%s' in the catalog.", what, id));
+    return 0;
+}
+
 problem *http_problem_body_too_large(size_t max_body_bytes)
 {
     return problem_new(413, "body-too-large", "Payload Too Large", "The request body is larger than %zu bytes.",

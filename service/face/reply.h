@@ -98,6 +98,8 @@ void http_reply_clear(http_reply *reply);
 
 /* 503 catalog-not-loaded: a request that needs the catalog arrived before the first one was loaded. */
 problem *api_no_catalog(void);
+/* The 404 of a catalog item: "No <what> with id '<id>' in the catalog." Returns 0 for the handler to return. */
+int api_reply_not_found(http_reply *reply, const char *what, const char *id);
 /* 413 body-too-large: the body is over max_body_bytes. */
 problem *http_problem_body_too_large(size_t max_body_bytes);
 /* 400 invalid-query, to which the query parser adds one field error per bad parameter. */

@@ -65,6 +65,7 @@ typedef struct http_reply {
     const char *allow;       /* for 405 */
     const char *retry_after;
     const char *location;
+    const char *www_authenticate; /* for 401: the scheme a client is to use, e.g. "Bearer" */
 } http_reply;
 
 typedef int (*http_handler)(const http_request *req, http_reply *reply);

@@ -66,6 +66,7 @@ const config *fuzz_config(void)
     util_copy(cfg.gcp_api_key, sizeof cfg.gcp_api_key, "fuzz-key");
     util_copy(cfg.feed_urls[0], sizeof cfg.feed_urls[0], "http://fuzz.invalid/feed.json");
     cfg.feed_url_count = 1;
+    util_copy(cfg.fx_url, sizeof cfg.fx_url, "http://fuzz.invalid/eurofxref-daily.xml");
     cfg.fetch_timeout_s = 10;
     ready = true;
     return &cfg;

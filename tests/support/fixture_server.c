@@ -39,6 +39,7 @@ struct fixture_route {
     size_t truncate_bytes;
     char etag[128];
     char encoding[32];
+    char location[512]; /* "" = no redirect; {{BASE}} is replaced by the server's base URL */
     unsigned hits;
     char last_if_none_match[128];
     char last_args[MAX_ARGS][2][256];
@@ -172,6 +173,8 @@ static void free_stream(void *cls)
     free(s);
 }
 
+static void expand_base(const fixture_server *fs, const char *text, char *out, size_t out_len);
+
 static enum MHD_Result queue(struct MHD_Connection *con, int status, struct MHD_Response *resp)
 {
     enum MHD_Result rc = MHD_queue_response(con, (unsigned)status, resp);
@@ -246,7 +249,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         body_len = r->body_len;
     }
     fixture_stream stream = r->stream;
+    char location[600];
+    expand_base(fs, r->location, location, sizeof location);
     pthread_mutex_unlock(&fs->lock);
+    if (location[0] != '\0') {
+        free(body);
+        struct MHD_Response *resp = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+        MHD_add_response_header(resp, "Location", location);
+        return queue(con, status ? status : 302, resp);
+    }
 
     for (int waited = 0; waited < stall_ms && !atomic_load(&fs->stopping); waited += 10) {
         struct timespec ts = {0, 10 * 1000 * 1000};
@@ -361,6 +372,7 @@ static void reset_faults(fixture_route *r)
 {
     r->status = 0;
     r->fail_times = 0;
+    r->location[0] = '\0';
     r->stall_ms = 0;
     r->held = false;
     r->truncate = false;
@@ -442,6 +454,21 @@ void fixture_serve_stream(fixture_route *r, const fixture_stream *stream, const 
 void fixture_set_status(fixture_route *r, int status)
 {
     WITH_LOCK(r, r->status = status);
+}
+
+/* Replaces "{{BASE}}" at the start of text by the base URL into out. Called with the lock held. */
+static void expand_base(const fixture_server *fs, const char *text, char *out, size_t out_len)
+{
+    if (strncmp(text, "{{BASE}}", 8) == 0)
+        snprintf(out, out_len, "%s%s", fixture_url(fs), text + 8);
+    else
+        snprintf(out, out_len, "%s", text);
+}
+
+void fixture_redirect(fixture_route *r, int status, const char *location)
+{
+    WITH_LOCK(r, (r->status = status, r->has_body = true,
+                  snprintf(r->location, sizeof r->location, "%s", location)));
 }
 
 void fixture_fail_first(fixture_route *r, int times, int status, int retry_after_s)

@@ -39,6 +39,9 @@ typedef struct fixture_stream {
 } fixture_stream;
 void fixture_serve_stream(fixture_route *r, const fixture_stream *stream, const char *content_type);
 
+/* Answer every request with a redirect: status (301, 302, 307, ...) and Location (a leading "{{BASE}}" is this
+ * server's base URL). */
+void fixture_redirect(fixture_route *r, int status, const char *location);
 /* Answer every request with status (and the body, if any). */
 void fixture_set_status(fixture_route *r, int status);
 /* The first `times` requests answer status (with "Retry-After: retry_after_s" when >= 0), then the body. */

@@ -109,7 +109,7 @@ START_TEST(test_not_a_feed_fails)
     fixture_serve_body(negotiated, body, sizeof body - 1, "application/json");
     provider_run run = make_run();
     char err[512];
-    provider_support_expect_failure(&provider_feed, &run, "no prices array", err, sizeof err);
+    provider_support_expect_failure(&provider_feed, &run, "must be an array of price rows", err, sizeof err);
 }
 END_TEST
 

@@ -9,7 +9,8 @@
  *     ]
  *   }
  *
- * hourly is a JSON number or a decimal string; effective_at and spot_interruption are optional. A top-level array of
+ * hourly is a JSON number or a decimal string; effective_at, effective_end_at (the last instant the price applies) and
+ * spot_interruption are optional. A top-level array of
  * rows is accepted as well. provider, instance_type and region must be ids of the catalog: rows for anything else are
  * skipped (counted as seen), a row that is not of this shape fails the run, as any malformed document does. */
 #include "worker/providers/provider.h"
@@ -57,8 +58,9 @@ static int parse_row(const provider_run *run, const json_t *row, size_t index, c
         return -1;
     pricing_model model;
     if (pricing_model_parse(model_name, &model) != 0) {
-        snprintf(err, err_len, "prices[%zu].pricing_model \"%s\" is not one of on_demand, spot, reserved_1y, "
-                 "reserved_3y, savings_plan_1y, savings_plan_3y", index, model_name);
+        char models[256];
+        snprintf(err, err_len, "prices[%zu].pricing_model must be one of %s", index,
+                 vocab_pricing_list(models, sizeof models));
         return -1;
     }
     double hourly = 0;
@@ -75,12 +77,24 @@ static int parse_row(const provider_run *run, const json_t *row, size_t index, c
         snprintf(err, err_len, "prices[%zu].effective_at must be an ISO 8601 string", index);
         return -1;
     }
-    if (provider_find_instance(run, provider, type) == NULL || !provider_has_region(run, provider, region))
+    const json_t *end = json_object_get(row, "effective_end_at");
+    if (end != NULL && !json_is_null(end) && !json_is_string(end)) {
+        snprintf(err, err_len, "prices[%zu].effective_end_at must be an ISO 8601 string", index);
+        return -1;
+    }
+    if (provider_find_instance(run, provider, type) == NULL || !provider_has_region(run, provider, region)) {
+        out->skipped++; /* not in the catalog */
         return 0;
+    }
     price_row out_row;
     if (price_row_set(&out_row, provider, type, region, model, hourly, currency,
                       json_is_string(effective) ? json_string_value(effective) : "", source) != 0) {
         snprintf(err, err_len, "prices[%zu]: a field is longer than allowed", index);
+        return -1;
+    }
+    if (json_is_string(end) &&
+        util_copy(out_row.effective_end_at, sizeof out_row.effective_end_at, json_string_value(end)) != 0) {
+        snprintf(err, err_len, "prices[%zu].effective_end_at is longer than allowed", index);
         return -1;
     }
     const char *band = provider_json_string(row, "spot_interruption");
@@ -90,26 +104,19 @@ static int parse_row(const provider_run *run, const json_t *row, size_t index, c
     return 0;
 }
 
-static int fetch_one(const provider_run *run, const char *url, int rank, price_batch *out, char *err, size_t err_len)
+int feed_parse_document(const provider_run *run, const char *body, size_t len, const char *source, int rank,
+                        price_batch *out, char *err, size_t err_len)
 {
     int rc = -1;
-    json_t *doc = NULL;
-    fetch_result res;
-    memset(&res, 0, sizeof res);
-    char shown[256], source[128];
-    fetch_redact_url(url, shown, sizeof shown);
-    snprintf(source, sizeof source, "feed:%.100s", shown);
-    if (fetch_get(url, &run->fetch, &res, err, err_len) != FETCH_OK)
-        goto out;
     json_error_t jerr;
-    doc = json_loadb(res.body, res.body_size, 0, &jerr);
+    json_t *doc = json_loadb(body, len, 0, &jerr);
     if (doc == NULL) {
-        snprintf(err, err_len, "feed %s: malformed JSON at line %d: %s", shown, jerr.line, jerr.text);
+        snprintf(err, err_len, "malformed JSON at line %d, column %d", jerr.line, jerr.column);
         goto out;
     }
     const json_t *rows = json_is_array(doc) ? doc : json_object_get(doc, "prices");
     if (!json_is_array(rows)) {
-        snprintf(err, err_len, "feed %s: no prices array", shown);
+        snprintf(err, err_len, "prices must be an array of price rows: {\"prices\": [...]}, or the array alone");
         goto out;
     }
     size_t first = out->count;
@@ -117,11 +124,8 @@ static int fetch_one(const provider_run *run, const char *url, int rank, price_b
     const json_t *row;
     json_array_foreach(rows, i, row) {
         out->rows_seen++;
-        char why[256];
-        if (parse_row(run, row, i, source, out, why, sizeof why) != 0) {
-            snprintf(err, err_len, "feed %s: %s", shown, why);
+        if (parse_row(run, row, i, source, out, err, err_len) != 0)
             goto out;
-        }
     }
     /* A later feed in GPUREC_FEED_URLS wins over an earlier one for the same price. */
     for (size_t k = first; k < out->count; k++)
@@ -129,6 +133,21 @@ static int fetch_one(const provider_run *run, const char *url, int rank, price_b
     rc = 0;
 out:
     json_decref(doc);
+    return rc;
+}
+
+static int fetch_one(const provider_run *run, const char *url, int rank, price_batch *out, char *err, size_t err_len)
+{
+    fetch_result res;
+    memset(&res, 0, sizeof res);
+    char shown[256], source[128], why[320];
+    fetch_redact_url(url, shown, sizeof shown);
+    snprintf(source, sizeof source, "feed:%.100s", shown);
+    if (fetch_get(url, &run->fetch, &res, err, err_len) != FETCH_OK)
+        return -1;
+    int rc = feed_parse_document(run, res.body, res.body_size, source, rank, out, why, sizeof why);
+    if (rc != 0)
+        snprintf(err, err_len, "feed %s: %s", shown, why);
     fetch_result_clear(&res);
     return rc;
 }

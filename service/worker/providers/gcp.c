@@ -253,7 +253,7 @@ static int parse_sku(const provider_run *run, const json_t *sku, size_t index, r
         char why[128];
         int prc = sku_price(info, is_ram ? "GiBy.h" : "h", &price, &currency, why, sizeof why);
         if (prc < 0) {
-            snprintf(err, err_len, "skus[%zu] (%s): %s", index, description, why);
+            snprintf(err, err_len, "skus[%zu]: %s", index, why);
             return -1;
         }
         if (prc > 0)
@@ -303,7 +303,8 @@ static int fetch_pages(const provider_run *run, rates *r, size_t *seen, char *er
         page = json_loadb(res.body, res.body_size, 0, &jerr);
         fetch_result_clear(&res);
         if (page == NULL) {
-            snprintf(err, err_len, "gcp: page %d: malformed JSON at line %d: %s", pages + 1, jerr.line, jerr.text);
+            snprintf(err, err_len, "gcp: page %d: malformed JSON at line %d, column %d", pages + 1, jerr.line,
+                     jerr.column);
             goto out;
         }
         const json_t *skus = json_object_get(page, "skus");

@@ -81,6 +81,7 @@ const config *fuzz_config(void)
     util_copy(cfg.tencent_secret_id, sizeof cfg.tencent_secret_id, "fuzz-id");
     util_copy(cfg.tencent_secret_key, sizeof cfg.tencent_secret_key, "fuzz-secret");
     cfg.feed_url_count = 1;
+    util_copy(cfg.fx_url, sizeof cfg.fx_url, "http://fuzz.invalid/eurofxref-daily.xml");
     cfg.fetch_timeout_s = 10;
     ready = true;
     return &cfg;

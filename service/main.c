@@ -158,6 +158,86 @@ static int run_refresh(const config *cfg)
     return 0;
 }
 
+/* Reads a whole file of at most limit bytes; caller frees *out. 0, or -1 with err. */
+static int read_file(const char *path, size_t limit, char **out, size_t *size, char *err, size_t err_len)
+{
+    FILE *f = fopen(path, "rb");
+    *out = NULL;
+    *size = 0;
+    if (f == NULL) {
+        snprintf(err, err_len, "%s: cannot open it", path);
+        return -1;
+    }
+    size_t cap = 65536, len = 0, got;
+    char *data = xmalloc(cap + 1);
+    while ((got = fread(data + len, 1, cap - len, f)) > 0) {
+        len += got;
+        if (len > limit) {
+            snprintf(err, err_len, "%s: larger than GPUREC_FETCH_MAX_BYTES (%zu bytes)", path, limit);
+            goto fail;
+        }
+        if (len == cap) {
+            cap *= 2;
+            data = xrealloc(data, cap + 1);
+        }
+    }
+    if (ferror(f)) {
+        snprintf(err, err_len, "%s: cannot read it", path);
+        goto fail;
+    }
+    fclose(f);
+    data[len] = '\0';
+    *out = data;
+    *size = len;
+    return 0;
+fail:
+    fclose(f);
+    free(data);
+    return -1;
+}
+
+/* Prints a run's counts, one line, for `gpurec import` (the same figures /v1/admin/import answers with). */
+static void print_outcome(FILE *out, const refresh_outcome *o)
+{
+    fprintf(out,
+            "status %s: %zu rows seen, %zu applied, %zu changed, %zu rejected, %zu stale, %zu skipped (%zu expired)\n",
+            o->status, o->rows_seen, o->rows_applied, o->rows_changed, o->rows_rejected, o->rows_stale,
+            o->rows_skipped, o->rows_expired);
+}
+
+/* `gpurec import FILE`: a price feed document from a file, without network, through the refresh's validation and
+ * transaction (refresh_import). The file may be at most GPUREC_FETCH_MAX_BYTES. */
+static int run_import(const config *cfg)
+{
+    char err[1024];
+    int rc = 1;
+    sqlite3 *db = NULL;
+    char *body = NULL;
+    if (prepare_catalog(cfg, NULL, err, sizeof err) != 0)
+        goto fail;
+    size_t size = 0;
+    if (read_file(cfg->import_path, cfg->fetch_max_bytes, &body, &size, err, sizeof err) != 0)
+        goto fail;
+    if (db_open(cfg->db_path, false, &db, err, sizeof err) != 0)
+        goto fail;
+    const char *name = strrchr(cfg->import_path, '/');
+    refresh_outcome out;
+    bool bad = false;
+    if (refresh_import(db, cfg, body, size, name != NULL ? name + 1 : cfg->import_path, 0, &out, &bad) != 0) {
+        snprintf(err, sizeof err, "%.400s: %.600s", cfg->import_path, out.error);
+        goto fail;
+    }
+    print_outcome(stdout, &out);
+    rc = 0;
+    goto out;
+fail:
+    fprintf(stderr, "gpurec import: %s\n", err);
+out:
+    db_close(db);
+    free(body);
+    return rc;
+}
+
 /* Reads all of stdin (at most limit bytes); caller frees. NULL when it is larger or unreadable. */
 static char *read_stdin(size_t limit, size_t *size_out)
 {
@@ -268,6 +348,7 @@ int main(int argc, char **argv)
     case CMD_MIGRATE: rc = run_migrate(&cfg); break;
     case CMD_REFRESH: rc = run_refresh(&cfg); break;
     case CMD_RECOMMEND: rc = run_recommend(&cfg); break;
+    case CMD_IMPORT: rc = run_import(&cfg); break;
     case CMD_HELP:
     case CMD_VERSION: rc = 0; break;
     }

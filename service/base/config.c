@@ -49,7 +49,7 @@ static const option_spec options[] = {
     {"GPUREC_REFRESH_INTERVAL", "--refresh-interval", OPT_UINT, FIELD(refresh_interval_s), 0, 0, 30 * 86400,
      "seconds between price refreshes, jittered; 0 = never (default 21600)"},
     {"GPUREC_PROVIDERS", "--providers", OPT_LIST, LIST(providers, provider_count), 0, 0,
-     "price adapters the worker runs, comma-separated (default aws,azure,gcp,oci,lambda,feed)"},
+     "price adapters the worker runs, comma-separated (default aws,azure,gcp,oci,lambda,alibaba,tencent,feed,fx)"},
     {"GPUREC_AZURE_PRICES_URL", "--azure-prices-url", OPT_STRING, FIELD(azure_prices_url), 0, 0, 0,
      "Azure Retail Prices API endpoint"},
     {"GPUREC_AWS_PRICING_URL", "--aws-pricing-url", OPT_STRING, FIELD(aws_pricing_url), 0, 0, 0,
@@ -85,6 +85,8 @@ static const option_spec options[] = {
      "generic JSON price feeds, comma-separated"},
     {"GPUREC_ADMIN_TOKEN", "--admin-token", OPT_SECRET, FIELD(admin_token), 0, 0, 0,
      "bearer token for /v1/admin/*; admin endpoints are off without one"},
+    {"GPUREC_ADMIN_MIN_INTERVAL", "--admin-min-interval", OPT_UINT, FIELD(admin_min_interval_s), 0, 0, 86400,
+     "seconds before POST /v1/admin/refresh may start the same adapter again, 0 = no limit (default 60)"},
     {"GPUREC_CORS_ORIGINS", "--cors-origins", OPT_LIST, LIST(cors_origins, cors_origin_count), 0, 0,
      "origins allowed by CORS, comma-separated (default none)"},
     {"GPUREC_LOG_FORMAT", "--log-format", OPT_LOG_FORMAT, 0, 0, 0, 0, 0, "json or text (default text)"},
@@ -120,6 +122,7 @@ void config_defaults(config *cfg)
     cfg->command = CMD_SERVE;
     util_copy(cfg->listen_host, sizeof cfg->listen_host, "0.0.0.0");
     cfg->listen_port = 8080;
+    cfg->admin_min_interval_s = 60;
     util_copy(cfg->db_path, sizeof cfg->db_path, "./data/gpurec.db");
     struct stat st;
     if (stat("migrations", &st) == 0 && S_ISDIR(st.st_mode))
@@ -409,13 +412,21 @@ int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len)
         }
         if (strncmp(arg, "--", 2) != 0) {
             static const struct { const char *name; config_command command; } commands[] = {
-                {"serve", CMD_SERVE}, {"migrate", CMD_MIGRATE}, {"refresh", CMD_REFRESH}, {"recommend", CMD_RECOMMEND}};
+                {"serve", CMD_SERVE},         {"migrate", CMD_MIGRATE}, {"refresh", CMD_REFRESH},
+                {"recommend", CMD_RECOMMEND}, {"import", CMD_IMPORT}};
             int found = 0;
-            for (size_t c = 0; c < 4 && !saw_command; c++) {
+            for (size_t c = 0; c < sizeof commands / sizeof commands[0] && !saw_command; c++) {
                 if (strcmp(arg, commands[c].name) == 0) {
                     cfg->command = commands[c].command;
                     found = 1;
                 }
+            }
+            if (!found && saw_command && cfg->command == CMD_IMPORT && cfg->import_path[0] == '\0') {
+                if (util_copy(cfg->import_path, sizeof cfg->import_path, arg) != 0) {
+                    snprintf(err, err_len, "import: the file name is too long");
+                    return -1;
+                }
+                continue;
             }
             if (!found) {
                 snprintf(err, err_len, "unknown command or argument '%s' (see --help)", arg);
@@ -454,6 +465,10 @@ int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len)
         if (!eq)
             i++;
     }
+    if (cfg->command == CMD_IMPORT && cfg->import_path[0] == '\0') {
+        snprintf(err, err_len, "import: needs the price feed file to load (gpurec import FILE)");
+        return -1;
+    }
     return validate(cfg, err, err_len);
 }
 
@@ -465,7 +480,8 @@ void config_print_help(FILE *out)
                  "  serve                      serve the HTTP API (default)\n"
                  "  migrate                    apply pending migrations to the database and exit\n"
                  "  refresh [--provider P]     refresh prices once (all enabled providers, or P) and exit\n"
-                 "  recommend < request.json   answer one recommendation request from the database and exit\n\n"
+                 "  recommend < request.json   answer one recommendation request from the database and exit\n"
+                 "  import FILE                load a price feed file (the feed adapter's format) without network\n\n"
                  "Flags (each also read from its environment variable; a flag wins):\n",
             GPUREC_VERSION);
     for (size_t i = 0; i < OPTION_COUNT; i++)

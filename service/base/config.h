@@ -16,7 +16,15 @@
  * deflate bomb reaches about 1032:1 (zlib's own figure, https://zlib.net/zlib_tech.html). */
 #define CONFIG_DEFAULT_FETCH_MAX_EXPANSION 100u
 
-typedef enum { CMD_SERVE, CMD_MIGRATE, CMD_REFRESH, CMD_RECOMMEND, CMD_HELP, CMD_VERSION } config_command;
+typedef enum {
+    CMD_SERVE,
+    CMD_MIGRATE,
+    CMD_REFRESH,
+    CMD_RECOMMEND,
+    CMD_IMPORT,
+    CMD_HELP,
+    CMD_VERSION
+} config_command;
 
 /* An address or network (CIDR) of a proxy whose forwarding headers are believed. */
 typedef struct config_network {
@@ -36,6 +44,7 @@ typedef struct config {
     char providers[CONFIG_MAX_LIST][16]; /* providers the worker refreshes */
     size_t provider_count;
     char refresh_provider[16];          /* `gpurec refresh --provider P`; empty = all enabled */
+    char import_path[512];              /* `gpurec import FILE` */
     char azure_prices_url[512];
     char aws_pricing_url[512];
     char aws_spot_url[512];
@@ -55,6 +64,7 @@ typedef struct config {
     char feed_urls[CONFIG_MAX_LIST][512];
     size_t feed_url_count;
     char admin_token[256]; /* empty = admin endpoints off */
+    unsigned admin_min_interval_s; /* POST /v1/admin/refresh of one adapter at most this often (429 otherwise) */
     char cors_origins[CONFIG_MAX_LIST][256];
     size_t cors_origin_count;
     log_format log_fmt;

@@ -30,6 +30,7 @@ const adapter_info vocab_adapters[] = {
     {"tencent", "Tencent Cloud CVM DescribeZoneInstanceConfigInfos, signed (needs GPUREC_TENCENT_SECRET_ID and _KEY)",
      true},
     {"feed", "JSON price feeds (GPUREC_FEED_URLS)", true},
+    {"fx", "ECB euro reference rates: the USD rate of every currency prices are kept in (GPUREC_FX_URL)", true},
 };
 const size_t vocab_adapter_count = sizeof vocab_adapters / sizeof vocab_adapters[0];
 

@@ -416,6 +416,13 @@ static void explain(const catalog *snap, const rec_request *r, const sizing_requ
         if (price->fetched_at == NULL || parse_fetch_time(memo, price->fetched_at, &fetched) != 0) {
             note(warnings, "The price has no valid fetch time; it may be out of date.");
         } else {
+            /* a refresh that found the price unchanged leaves its fetched_at (the catalog version stays) but
+             * confirms it: the provider's last successful run counts as a fetch of every price it kept */
+            const char *confirmed_at = inst->provider->last_success_at;
+            time_t confirmed;
+            if (confirmed_at != NULL && util_parse_time(confirmed_at, &confirmed) == 0 && confirmed > fetched &&
+                strncmp(price->source, inst->provider->id, strlen(inst->provider->id)) == 0)
+                fetched = confirmed;
             double age_hours = difftime(opts->now, fetched) / 3600.0;
             if (age_hours > (double)opts->stale_after_hours)
                 note(warnings, "The price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit.",

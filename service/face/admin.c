@@ -1,4 +1,7 @@
-/* POST /v1/admin/refresh: starts a price refresh of one provider or all, behind the admin token. */
+/* POST /v1/admin/refresh: starts a price refresh of one provider or all, behind the admin token, at most once per
+ * GPUREC_ADMIN_MIN_INTERVAL per adapter (409 while one runs, 429 too soon after the last, both with Retry-After).
+ * POST /v1/admin/import: loads a price feed document given as the body, as `gpurec import FILE` does. */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -30,19 +33,37 @@ bool api_admin_authorized(const http_request *req, const char *token)
     return diff == 0;
 }
 
-int api_admin_refresh(const http_request *req, http_reply *reply)
+/* The admin token's checks: false when the reply has been filled (404 when off, 401 with WWW-Authenticate). */
+static bool admin_allowed(const http_request *req, http_reply *reply)
 {
     const config *cfg = req->app->cfg;
     if (cfg->admin_token[0] == '\0') {
         http_reply_problem(reply, problem_new(404, "not-found", "Not Found",
                                               "The admin endpoints are off: no GPUREC_ADMIN_TOKEN is configured."));
-        return 0;
+        return false;
     }
     if (!api_admin_authorized(req, cfg->admin_token)) {
         http_reply_problem(reply, problem_new(401, "unauthorized", "Unauthorized",
                                               "This endpoint needs \"Authorization: Bearer <GPUREC_ADMIN_TOKEN>\"."));
-        return 0;
+        reply->www_authenticate = "Bearer";
+        return false;
     }
+    return true;
+}
+
+/* Retry-After in seconds: the text lives in the thread until its next request, after the reply was sent. */
+static void set_retry_after(http_reply *reply, unsigned seconds)
+{
+    static _Thread_local char text[16];
+    snprintf(text, sizeof text, "%u", seconds > 0 ? seconds : 1);
+    reply->retry_after = text;
+}
+
+int api_admin_refresh(const http_request *req, http_reply *reply)
+{
+    const config *cfg = req->app->cfg;
+    if (!admin_allowed(req, reply))
+        return 0;
     const char *provider = NULL;
     if (req->body != NULL) {
         problem *p = problem_new(400, "invalid-body", "Invalid request body", "The request body is invalid; see errors.");
@@ -69,7 +90,8 @@ int api_admin_refresh(const http_request *req, http_reply *reply)
                                               "The price refresh worker is not running in this process."));
         return 0;
     }
-    int rc = worker_request_refresh(w, provider);
+    unsigned retry = 0;
+    int rc = worker_request_refresh_limited(w, provider, cfg->admin_min_interval_s, &retry);
     const char *why_not = NULL;
     switch (rc) {
     case WORKER_STARTED: {
@@ -87,6 +109,13 @@ int api_admin_refresh(const http_request *req, http_reply *reply)
         http_reply_problem(reply, problem_new(409, "refresh-in-progress", "Conflict",
                                               "A refresh of %s is already running or queued.",
                                               provider ? provider : "one of the providers"));
+        set_retry_after(reply, retry);
+        return 0;
+    case WORKER_TOO_SOON:
+        http_reply_problem(reply, problem_new(429, "refresh-too-soon", "Too Many Requests",
+                                              "A refresh of %s started less than %u s ago (GPUREC_ADMIN_MIN_INTERVAL).",
+                                              provider ? provider : "one of the providers", cfg->admin_min_interval_s));
+        set_retry_after(reply, retry);
         return 0;
     case WORKER_DISABLED:
         if (provider != NULL)
@@ -106,4 +135,68 @@ int api_admin_refresh(const http_request *req, http_reply *reply)
                                               "The service is shutting down."));
         return 0;
     }
+}
+
+/* The import's figures, the same as `gpurec import` prints. */
+static json_t *outcome_json(const refresh_outcome *o)
+{
+    return json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "status", o->status, "rows_seen",
+                     (json_int_t)o->rows_seen, "rows_applied", (json_int_t)o->rows_applied, "rows_changed",
+                     (json_int_t)o->rows_changed, "rows_rejected", (json_int_t)o->rows_rejected, "rows_stale",
+                     (json_int_t)o->rows_stale, "rows_skipped", (json_int_t)o->rows_skipped, "rows_expired",
+                     (json_int_t)o->rows_expired);
+}
+
+/* A document's fault as a problem: "prices[3].hourly must be ..." names the field first. */
+static problem *document_problem(const char *error)
+{
+    problem *p = problem_new(422, "invalid-price-feed", "Invalid price feed",
+                             "The price feed document was not applied; see errors.");
+    const char *space = strchr(error, ' ');
+    if (strncmp(error, "prices", 6) == 0 && space != NULL) {
+        char field[96];
+        snprintf(field, sizeof field, "%.*s", (int)(space - error < 95 ? space - error : 95), error);
+        problem_add_field(p, field, "%s", space + 1);
+    } else {
+        problem_add_field(p, "body", "%s", error);
+    }
+    return p;
+}
+
+int api_admin_import(const http_request *req, http_reply *reply)
+{
+    if (!admin_allowed(req, reply))
+        return 0;
+    if (req->raw_body == NULL || req->raw_body_size == 0) {
+        problem *p = problem_new(400, "invalid-body", "Invalid request body", "The request body is invalid; see errors.");
+        problem_add_field(p, "body", "must be a price feed document: {\"prices\": [...]} or an array of rows");
+        http_reply_problem(reply, p);
+        return 0;
+    }
+    struct worker *w = req->app->worker;
+    if (w == NULL) {
+        http_reply_problem(reply, problem_new(503, "refresh-unavailable", "Service Unavailable",
+                                              "The price refresh worker is not running in this process."));
+        return 0;
+    }
+    refresh_outcome out;
+    bool bad = false;
+    int rc = worker_import(w, req->raw_body, req->raw_body_size, "admin", &out, &bad);
+    if (rc == WORKER_STARTED) {
+        http_reply_json(reply, 200, outcome_json(&out));
+        return 0;
+    }
+    if (rc == WORKER_BUSY) {
+        http_reply_problem(reply, problem_new(409, "refresh-in-progress", "Conflict",
+                                              "A refresh of the price feeds is running; import after it."));
+        set_retry_after(reply, 5);
+        return 0;
+    }
+    if (bad || strncmp(out.error, "no valid price", 14) == 0) {
+        http_reply_problem(reply, document_problem(out.error));
+        return 0;
+    }
+    http_reply_problem(reply, problem_new(503, "import-failed", "Service Unavailable",
+                                          "The import could not be applied; nothing changed. Try again."));
+    return 0;
 }

@@ -35,6 +35,9 @@ int api_export(const http_request *req, http_reply *reply);
 
 /* POST /v1/admin/refresh (admin.c): starts a price refresh. */
 int api_admin_refresh(const http_request *req, http_reply *reply);
+/* POST /v1/admin/import (admin.c): loads a price feed document (the body) through the refresh's validation and
+ * transaction. */
+int api_admin_import(const http_request *req, http_reply *reply);
 /* Whether the request carries "Authorization: Bearer <token>" with token equal to the configured one, compared in
  * time independent of where they differ. False when no token is configured. */
 bool api_admin_authorized(const http_request *req, const char *token);

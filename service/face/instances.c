@@ -19,7 +19,7 @@ static void write_money(jsonw *out, double usd)
     jsonw_real(out, round(usd * 1e6) / 1e6);
 }
 
-static void write_price(jsonw *out, const catalog_price *price)
+static void write_price(jsonw *out, const catalog *snap, const catalog_price *price)
 {
     jsonw_object_begin(out);
     jsonw_key(out, "hourly_usd");
@@ -28,6 +28,10 @@ static void write_price(jsonw *out, const catalog_price *price)
     jsonw_member_string(out, "currency", price->currency);
     if (strcmp(price->currency, "USD") != 0) {
         jsonw_member_real(out, "usd_per_unit", price->usd_per_unit);
+        /* the date of the exchange rate the USD figure was converted at (the fx adapter stores the ECB's date) */
+        const catalog_fx *fx = catalog_find_fx(snap, price->currency);
+        if (fx != NULL && fx->as_of != NULL)
+            jsonw_member_string(out, "fx_as_of", fx->as_of);
     }
     jsonw_member_string(out, "source", price->source);
     jsonw_member_string(out, "fetched_at", price->fetched_at);
@@ -39,13 +43,13 @@ static void write_price(jsonw *out, const catalog_price *price)
     jsonw_object_end(out);
 }
 
-static void write_prices(jsonw *out, const catalog_offer *offer)
+static void write_prices(jsonw *out, const catalog *snap, const catalog_offer *offer)
 {
     jsonw_object_begin(out);
     for (int m = 0; m < PRICING_COUNT; m++) {
         if (offer->prices[m].present) {
             jsonw_key(out, pricing_model_name((pricing_model)m));
-            write_price(out, &offer->prices[m]);
+            write_price(out, snap, &offer->prices[m]);
         }
     }
     jsonw_object_end(out);
@@ -221,14 +225,14 @@ static double sort_value(const instance_query *q, const catalog_offer *offer)
     return NAN;
 }
 
-static void write_offer(jsonw *out, const instance_query *q, const catalog_offer *offer)
+static void write_offer(jsonw *out, const catalog *snap, const instance_query *q, const catalog_offer *offer)
 {
     jsonw_object_begin(out);
     write_instance_shape(out, offer->instance);
     jsonw_member_string(out, "region", offer->region->id);
     jsonw_member_string(out, "region_name", offer->region->name);
     jsonw_key(out, "prices");
-    write_prices(out, offer);
+    write_prices(out, snap, offer);
     const catalog_price *price = &offer->prices[q->pricing];
     double tflops = instance_tflops(offer->instance, q->metric_precision);
     jsonw_key(out, "figures");
@@ -341,7 +345,7 @@ int api_instances_list(const http_request *req, http_reply *reply)
     jsonw_key(&out, "items");
     jsonw_array_begin(&out);
     for (size_t i = q.offset; i < page_end; i++)
-        write_offer(&out, &q, &snap->offers[ranked[i].offer]);
+        write_offer(&out, snap, &q, &snap->offers[ranked[i].offer]);
     jsonw_array_end(&out);
     query_write_page_end(&out, matches, q.offset, shown, snap);
     http_reply_written(reply, &out);
@@ -372,7 +376,7 @@ int api_instances_get(const http_request *req, http_reply *reply)
         jsonw_member_string(&out, "region", offer->region->id);
         jsonw_member_string(&out, "region_name", offer->region->name);
         jsonw_key(&out, "prices");
-        write_prices(&out, offer);
+        write_prices(&out, req->snap, offer);
         jsonw_object_end(&out);
     }
     jsonw_array_end(&out);

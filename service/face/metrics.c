@@ -176,6 +176,13 @@ static void render_catalog(const catalog *snap, bytebuf *b)
     for (size_t i = 0; i < snap->provider_count; i++)
         buf_printf(b, "gpurec_provider_price_rows{provider=\"%s\"} %zu\n", snap->providers[i].id,
                snap->providers[i].price_rows);
+    buf_printf(b, "# HELP gpurec_provider_refresh_partial Whether the provider's last refresh applied only some parts.\n"
+              "# TYPE gpurec_provider_refresh_partial gauge\n");
+    for (size_t i = 0; i < snap->provider_count; i++) {
+        const char *e = snap->providers[i].last_error;
+        buf_printf(b, "gpurec_provider_refresh_partial{provider=\"%s\"} %d\n", snap->providers[i].id,
+                   e != NULL && strncmp(e, "partial: ", 9) == 0 ? 1 : 0);
+    }
     buf_printf(b, "# HELP gpurec_provider_last_success_timestamp_seconds When the provider's prices last refreshed.\n"
               "# TYPE gpurec_provider_last_success_timestamp_seconds gauge\n");
     for (size_t i = 0; i < snap->provider_count; i++) {
@@ -201,6 +208,10 @@ static void render_worker(const struct worker *w, bytebuf *b)
          offsetof(worker_provider_stats, rows_applied)},
         {"gpurec_refresh_rows_rejected_total", "Price rows refused by validation.",
          offsetof(worker_provider_stats, rows_rejected)},
+        {"gpurec_refresh_partial_total", "Price refresh runs that applied only some parts (others failed).",
+         offsetof(worker_provider_stats, partials)},
+        {"gpurec_refresh_rows_stale_total", "Price rows refused for being older than the stored price.",
+         offsetof(worker_provider_stats, rows_stale)},
     };
     for (size_t c = 0; c < sizeof counters / sizeof counters[0]; c++) {
         buf_printf(b, "# HELP %s %s\n# TYPE %s counter\n", counters[c].name, counters[c].help, counters[c].name);

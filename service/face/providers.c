@@ -8,7 +8,18 @@
 static json_t *refresh_json(const http_request *req, const catalog_provider *provider)
 {
     const char *status = provider->refresh_status;
-    const char *why_not = NULL;
+    const char *why_not = NULL, *error = provider->last_error;
+    /* The loader marks a partial run's error as "partial: <JSON array of the failed parts>" (store/catalog_load.c). */
+    json_t *failed_parts = NULL;
+    if (error != NULL && strncmp(error, "partial: ", 9) == 0) {
+        failed_parts = json_loads(error + 9, 0, NULL);
+        if (!json_is_array(failed_parts)) {
+            json_decref(failed_parts);
+            failed_parts = json_array();
+        }
+        status = "partial";
+        error = NULL;
+    }
     struct worker *w = req->app->worker;
     if (w != NULL && worker_is_running(w, provider->id))
         status = "running";
@@ -20,7 +31,8 @@ static json_t *refresh_json(const http_request *req, const catalog_provider *pro
                         provider->last_attempt_at ? json_string(provider->last_attempt_at) : json_null());
     json_object_set_new(refresh, "last_success_at",
                         provider->last_success_at ? json_string(provider->last_success_at) : json_null());
-    json_object_set_new(refresh, "error", provider->last_error ? json_string(provider->last_error) : json_null());
+    json_object_set_new(refresh, "error", error ? json_string(error) : json_null());
+    json_object_set_new(refresh, "failed_parts", failed_parts ? failed_parts : json_array());
     json_object_set_new(refresh, "rows", json_integer((json_int_t)provider->price_rows));
     if (strcmp(status, "disabled") == 0)
         json_object_set_new(refresh, "disabled_reason",

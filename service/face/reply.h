@@ -66,6 +66,7 @@ typedef struct http_reply {
     const char *retry_after;
     const char *location;
     const char *content_security_policy; /* a page's policy, sent with Referrer-Policy: no-referrer */
+    const char *www_authenticate; /* for 401: the scheme a client is to use, e.g. "Bearer" */
 } http_reply;
 
 typedef int (*http_handler)(const http_request *req, http_reply *reply);

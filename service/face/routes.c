@@ -33,6 +33,7 @@ static const route routes[] = {
     {"POST", "/v1/estimate", api_estimate, false},
     {"POST", "/v1/export", api_export, false},
     {"POST", "/v1/admin/refresh", api_admin_refresh, false},
+    {"POST", "/v1/admin/import", api_admin_import, false},
     {"GET", "/", api_ui_index, false},
     {"GET", "/ui", api_ui_index, false},
     {"GET", "/ui/", api_ui_index, false},

@@ -209,6 +209,8 @@ static enum MHD_Result queue(http_server *server, struct MHD_Connection *connect
         MHD_add_response_header(response, "Content-Security-Policy", reply->content_security_policy);
         MHD_add_response_header(response, "Referrer-Policy", "no-referrer");
     }
+    if (reply->www_authenticate)
+        MHD_add_response_header(response, MHD_HTTP_HEADER_WWW_AUTHENTICATE, reply->www_authenticate);
     add_common_headers(response, server, connection, state);
     state->status = reply->status;
     state->answered = true;

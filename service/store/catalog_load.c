@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "base/util.h"
 #include "snapshot/build.h"
 
 typedef struct loader {
@@ -74,9 +75,15 @@ static int load_providers(loader *l)
     if (reserve(l, CATALOG_PROVIDERS, "SELECT count(*) FROM providers") != 0)
         return -1;
     if (prepare(l, "SELECT id, name, currency, price_source FROM providers ORDER BY id", &stmt) != 0 ||
-        prepare(l, "SELECT status, started_at, error FROM refresh_runs WHERE provider_id = ? ORDER BY id DESC LIMIT 1",
+        /* A partial run applied what it got: the snapshot shows it as a success whose error names the failed parts
+         * ("partial: [...]", which /v1/providers turns back into status partial and failed_parts). */
+        prepare(l,
+                "SELECT status, started_at, CASE WHEN status = 'partial' THEN 'partial: ' || coalesce(failed_parts, "
+                "'[]') ELSE error END FROM refresh_runs WHERE provider_id = ? ORDER BY id DESC LIMIT 1",
                 &last) != 0 ||
-        prepare(l, "SELECT max(finished_at) FROM refresh_runs WHERE provider_id = ? AND status IN ('ok', 'unchanged')",
+        prepare(l,
+                "SELECT max(finished_at) FROM refresh_runs WHERE provider_id = ? AND status IN ('ok', 'partial', "
+                "'unchanged')",
                 &success) != 0 ||
         prepare(l, "SELECT count(*) FROM prices WHERE provider_id = ?", &rows) != 0)
         goto out;
@@ -187,14 +194,20 @@ static int load_fx(loader *l)
 static int load_offers(loader *l)
 {
     sqlite3_stmt *stmt = NULL;
-    if (reserve(l, CATALOG_OFFERS,
+    /* A price past its effective end (effective_end_at, as the provider published it) is not served. The snapshot is
+     * built at start and after each refresh, so the clock is read then (util_now: pinned in tests). */
+    char now[32];
+    util_format_time(util_now(), now, sizeof now);
+    if (reserve(l, CATALOG_OFFERS, /* at most this many: expired ones are left out below */
                 "SELECT count(*) FROM (SELECT DISTINCT provider_id, instance_type_id, region_id FROM prices)") != 0 ||
         prepare(l,
                 "SELECT provider_id, instance_type_id, region_id, pricing_model, hourly, currency, source, fetched_at, "
-                "effective_at, spot_interruption, estimated FROM prices ORDER BY provider_id, instance_type_id, "
-                "region_id",
+                "effective_at, spot_interruption, estimated FROM prices "
+                "WHERE effective_end_at IS NULL OR effective_end_at > ?1 "
+                "ORDER BY provider_id, instance_type_id, region_id",
                 &stmt) != 0)
         return -1;
+    sqlite3_bind_text(stmt, 1, now, -1, SQLITE_TRANSIENT);
     int rc = 0, step;
     while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
         catalog_price_row row = {text(stmt, 0), text(stmt, 1), text(stmt, 2), text(stmt, 3), real(stmt, 4),

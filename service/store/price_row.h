@@ -14,10 +14,19 @@ typedef struct price_row {
     double hourly;              /* per instance-hour; reservations as the no-upfront hourly equivalent */
     char currency[4];           /* ISO 4217 */
     char effective_at[32];      /* ISO 8601 UTC as the provider states it; "" when it does not */
+    char effective_end_at[32];  /* the last instant it applies (Azure's effectiveEndDate); "" when open-ended */
     char spot_interruption[16]; /* an interruption band such as "<5%", "" when unknown or not spot */
     char source[128];           /* where it came from, e.g. "aws:price-list" or "feed:https://host/path" */
     int rank;                   /* among rows with one key the higher rank wins, then the later effective_at */
 } price_row;
+
+/* An exchange rate a refresh read (the fx adapter): USD per unit of currency, as of the source's date. */
+typedef struct fx_row {
+    char currency[4];  /* ISO 4217 */
+    double usd_per_unit;
+    char as_of[32];    /* ISO 8601 UTC */
+    char source[128];  /* the URL it was read from */
+} fx_row;
 
 /* What an adapter remembers between runs per URL (ETag, or a version such as an AWS offer file's version URL).
  * States are saved in the same transaction as the prices, so a failed run does not skip the data next time. */

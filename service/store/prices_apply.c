@@ -9,6 +9,7 @@
 #include "base/log.h"
 #include "base/util.h"
 #include "store/db.h"
+#include "store/fx_apply.h"
 
 static int sql_fail(sqlite3 *db, const char *what, char *err, size_t err_len)
 {
@@ -32,13 +33,14 @@ store_run_record *store_run_record_for(store_run_records *rr, const char *provid
 
 static int insert_run(sqlite3 *db, const char *provider, const char *started_at, const char *finished_at,
                       const char *status, size_t seen, size_t changed, size_t rejected, long long duration_ms,
-                      const char *error, long long *id, char *err, size_t err_len)
+                      const char *error, const char *failed_parts, long long *id, char *err, size_t err_len)
 {
     sqlite3_stmt *st = NULL;
     int rc = -1;
     if (sqlite3_prepare_v2(db,
                            "INSERT INTO refresh_runs (provider_id, started_at, finished_at, status, rows_seen, "
-                           "rows_changed, rows_rejected, duration_ms, error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                           "rows_changed, rows_rejected, duration_ms, error, failed_parts) "
+                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                            -1, &st, NULL) != SQLITE_OK) {
         sql_fail(db, "recording the run", err, err_len);
         goto out;
@@ -55,6 +57,8 @@ static int insert_run(sqlite3 *db, const char *provider, const char *started_at,
         sqlite3_bind_text(st, 9, error, -1, SQLITE_STATIC);
     else
         sqlite3_bind_null(st, 9);
+    if (failed_parts != NULL)
+        sqlite3_bind_text(st, 10, failed_parts, -1, SQLITE_STATIC);
     if (sqlite3_step(st) != SQLITE_DONE) {
         sql_fail(db, "recording the run", err, err_len);
         goto out;
@@ -89,7 +93,8 @@ static int apply_stmts_prepare(sqlite3 *db, apply_stmts *a)
 {
     memset(a, 0, sizeof *a);
     return sqlite3_prepare_v2(db,
-                              "SELECT hourly, currency, source, fetched_at, effective_at FROM prices WHERE "
+                              "SELECT hourly, currency, source, effective_at, coalesce(effective_end_at, ''), "
+                              "coalesce(spot_interruption, ''), estimated FROM prices WHERE "
                               "provider_id = ?1 AND instance_type_id = ?2 AND region_id = ?3 AND pricing_model = ?4",
                               -1, &a->current, NULL) != SQLITE_OK ||
                    sqlite3_prepare_v2(db,
@@ -98,26 +103,31 @@ static int apply_stmts_prepare(sqlite3 *db, apply_stmts *a)
                                       -1, &a->has_history, NULL) != SQLITE_OK ||
                    sqlite3_prepare_v2(db,
                                       "INSERT INTO price_history (provider_id, instance_type_id, region_id, "
-                                      "pricing_model, hourly, currency, source, fetched_at, effective_at, run_id) "
-                                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                      "pricing_model, hourly, currency, source, fetched_at, effective_at, run_id, "
+                                      "estimated, effective_end_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+                                      "0, ?11)",
                                       -1, &a->history, NULL) != SQLITE_OK ||
                    sqlite3_prepare_v2(db,
                                       "INSERT INTO price_history (provider_id, instance_type_id, region_id, "
-                                      "pricing_model, hourly, currency, source, fetched_at, effective_at, run_id) "
+                                      "pricing_model, hourly, currency, source, fetched_at, effective_at, run_id, "
+                                      "estimated, effective_end_at) "
                                       "SELECT provider_id, instance_type_id, region_id, pricing_model, hourly, "
-                                      "currency, source, fetched_at, effective_at, NULL FROM prices WHERE "
+                                      "currency, source, fetched_at, effective_at, NULL, estimated, effective_end_at "
+                                      "FROM prices WHERE "
                                       "provider_id = ?1 AND instance_type_id = ?2 AND region_id = ?3 AND "
                                       "pricing_model = ?4",
                                       -1, &a->history_old, NULL) != SQLITE_OK ||
                    sqlite3_prepare_v2(db,
                                       "INSERT INTO prices (provider_id, instance_type_id, region_id, pricing_model, "
-                                      "hourly, currency, source, fetched_at, effective_at, spot_interruption) "
-                                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) "
+                                      "hourly, currency, source, fetched_at, effective_at, spot_interruption, "
+                                      "estimated, effective_end_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+                                      "0, ?11) "
                                       "ON CONFLICT (provider_id, instance_type_id, region_id, pricing_model) DO UPDATE "
                                       "SET hourly = excluded.hourly, currency = excluded.currency, "
                                       "source = excluded.source, fetched_at = excluded.fetched_at, "
                                       "effective_at = excluded.effective_at, "
-                                      "spot_interruption = excluded.spot_interruption",
+                                      "spot_interruption = excluded.spot_interruption, estimated = 0, "
+                                      "effective_end_at = excluded.effective_end_at",
                                       -1, &a->upsert, NULL) != SQLITE_OK
                ? -1
                : 0;
@@ -142,6 +152,47 @@ static void bind_price(sqlite3_stmt *st, const price_row *row, const char *fetch
     sqlite3_bind_text(st, 7, row->source, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 8, fetched_at, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 9, row->effective_at, -1, SQLITE_STATIC);
+    if (row->effective_end_at[0] != '\0')
+        sqlite3_bind_text(st, 11, row->effective_end_at, -1, SQLITE_STATIC);
+}
+
+/* Whether a stored source names a refresh's adapter ("aws:price-list", "feed:https://..."): see the header. */
+static bool written_by_refresh(const char *source)
+{
+    const char *colon = source != NULL ? strchr(source, ':') : NULL;
+    if (colon == NULL || colon == source || (size_t)(colon - source) >= 16)
+        return false;
+    char id[16];
+    memcpy(id, source, (size_t)(colon - source));
+    id[colon - source] = '\0';
+    return vocab_adapter_find(id) != NULL;
+}
+
+static const char *col_text(sqlite3_stmt *st, int col)
+{
+    const char *v = (const char *)sqlite3_column_text(st, col);
+    return v != NULL ? v : "";
+}
+
+/* The stored price of row's key, read by the current statement: what the row is compared with. */
+typedef struct stored_price {
+    bool had;
+    bool stale;     /* the row is older than a refresh-written stored price */
+    bool identical; /* nothing served would change */
+    bool same_currency;
+    double hourly;
+} stored_price;
+
+static void compare_stored(sqlite3_stmt *st, const price_row *row, stored_price *sp)
+{
+    sp->had = true;
+    sp->hourly = sqlite3_column_double(st, 0);
+    sp->same_currency = strcmp(col_text(st, 1), row->currency) == 0;
+    const char *source = col_text(st, 2), *effective = col_text(st, 3);
+    sp->stale = written_by_refresh(source) && strcmp(row->effective_at, effective) < 0;
+    sp->identical = sp->same_currency && sp->hourly == row->hourly && strcmp(source, row->source) == 0 &&
+                    strcmp(effective, row->effective_at) == 0 && strcmp(col_text(st, 4), row->effective_end_at) == 0 &&
+                    strcmp(col_text(st, 5), row->spot_interruption) == 0 && sqlite3_column_int(st, 6) == 0;
 }
 
 /* Applies the valid, de-duplicated rows; run records are created as providers appear. 0 or -1 with err. */
@@ -161,30 +212,39 @@ static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr,
             snprintf(err, err_len, "a feed names more than %zu providers", sizeof rr->items / sizeof rr->items[0]);
             goto out;
         }
-        if (rec->id < 0 && insert_run(db, row->provider, in->started_at, in->started_at, "ok", 0, 0, 0, 0, NULL, &rec->id,
-                                      err, err_len) != 0)
+        if (rec->id < 0 && insert_run(db, row->provider, in->started_at, in->started_at, "ok", 0, 0, 0, 0, NULL, NULL,
+                                      &rec->id, err, err_len) != 0)
             goto out;
         bind_key(a.current, row);
-        bool had = false, changed = true;
-        double old = 0;
+        stored_price sp = {false, false, false, false, 0};
+        bool changed = true;
         int step = sqlite3_step(a.current);
         if (step == SQLITE_ROW) {
-            had = true;
-            old = sqlite3_column_double(a.current, 0);
-            bool same_currency = strcmp((const char *)sqlite3_column_text(a.current, 1), row->currency) == 0;
-            if (same_currency && old > 0) {
-                if (!in->check(in->check_ctx, row, old)) {
-                    rec->rejected++;
-                    out->rejected++;
-                    continue;
-                }
-                changed = fabs(row->hourly - old) > 1e-9 * old;
-            }
+            compare_stored(a.current, row, &sp);
         } else if (step != SQLITE_DONE) {
             sql_fail(db, "reading a stored price", err, err_len);
             goto out;
         }
         sqlite3_reset(a.current);
+        if (sp.stale) {
+            rec->stale++;
+            out->stale++;
+            continue;
+        }
+        if (sp.identical) { /* confirmed, not rewritten: see the header */
+            rec->applied++;
+            out->applied++;
+            continue;
+        }
+        if (sp.had && sp.same_currency && sp.hourly > 0) {
+            if (!in->check(in->check_ctx, row, sp.hourly)) {
+                rec->rejected++;
+                out->rejected++;
+                continue;
+            }
+            changed = fabs(row->hourly - sp.hourly) > 1e-9 * sp.hourly;
+        }
+        bool had = sp.had;
         if (changed) {
             if (had) {
                 /* The first change of a price keeps the price it replaces, so the history starts where the
@@ -273,7 +333,8 @@ out:
 /* Records a failed run in its own transaction: for the adapter's provider, or for the feed, for every provider whose
  * prices come from a feed (a feed failing before it said which providers it prices has nothing else to name). */
 void store_run_failed(sqlite3 *db, const char *adapter, const char *started_at, const char *finished_at,
-                      size_t rows_seen, size_t rows_rejected, long long duration_ms, const char *error)
+                      size_t rows_seen, size_t rows_rejected, long long duration_ms, const char *error,
+                      const char *failed_parts)
 {
     char err[256];
     if (db_begin(db, err, sizeof err) != 0) {
@@ -281,16 +342,18 @@ void store_run_failed(sqlite3 *db, const char *adapter, const char *started_at, 
         return;
     }
     int rc = 0;
-    if (strcmp(adapter, "feed") != 0) {
+    if (strcmp(adapter, "fx") == 0) {
+        rc = 0; /* the fx adapter prices no provider: its failure is in the log and /metrics */
+    } else if (strcmp(adapter, "feed") != 0) {
         rc = insert_run(db, adapter, started_at, finished_at, "error", rows_seen, 0, rows_rejected, duration_ms,
-                        error, NULL, err, sizeof err);
+                        error, failed_parts, NULL, err, sizeof err);
     } else {
         sqlite3_stmt *st = NULL;
         if (sqlite3_prepare_v2(db, "SELECT DISTINCT provider_id FROM prices WHERE source LIKE 'feed:%'", -1, &st,
                                NULL) == SQLITE_OK) {
             while (rc == 0 && sqlite3_step(st) == SQLITE_ROW)
                 rc = insert_run(db, (const char *)sqlite3_column_text(st, 0), started_at, finished_at, "error",
-                                rows_seen, 0, rows_rejected, duration_ms, error, NULL, err, sizeof err);
+                                rows_seen, 0, rows_rejected, duration_ms, error, NULL, NULL, err, sizeof err);
         }
         sqlite3_finalize(st);
     }
@@ -313,7 +376,8 @@ static int finish_records(sqlite3 *db, const store_apply *in, const store_run_re
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(db,
                            "UPDATE refresh_runs SET finished_at = ?1, rows_seen = ?2, rows_changed = ?3, "
-                           "rows_rejected = ?4, duration_ms = ?5 WHERE id = ?6",
+                           "rows_rejected = ?4, duration_ms = ?5, rows_stale = ?7, status = ?8, failed_parts = ?9 "
+                           "WHERE id = ?6",
                            -1, &st, NULL) != SQLITE_OK)
         return sql_fail(db, "finishing the run record", err, err_len);
     int rc = 0;
@@ -329,6 +393,12 @@ static int finish_records(sqlite3 *db, const store_apply *in, const store_run_re
         sqlite3_bind_int64(st, 4, (sqlite3_int64)rec->rejected);
         sqlite3_bind_int64(st, 5, duration_ms);
         sqlite3_bind_int64(st, 6, rec->id);
+        sqlite3_bind_int64(st, 7, (sqlite3_int64)rec->stale);
+        sqlite3_bind_text(st, 8, in->failed_parts != NULL ? "partial" : "ok", -1, SQLITE_STATIC);
+        if (in->failed_parts != NULL)
+            sqlite3_bind_text(st, 9, in->failed_parts, -1, SQLITE_STATIC);
+        else
+            sqlite3_bind_null(st, 9);
         if (sqlite3_step(st) != SQLITE_DONE)
             rc = sql_fail(db, "finishing the run record", err, err_len);
     }
@@ -343,19 +413,19 @@ int store_prices_apply(sqlite3 *db, const store_apply *in, store_run_records *rr
     if (db_begin(db, err, err_len) != 0)
         return -1;
     int rc = -1;
-    if (!in->is_feed) {
+    if (!in->is_feed && !in->no_run_record) {
         store_run_record *rec = store_run_record_for(rr, in->adapter);
-        if (insert_run(db, in->adapter, in->started_at, in->started_at, "ok", 0, 0, 0, 0, NULL, &rec->id, err,
+        if (insert_run(db, in->adapter, in->started_at, in->started_at, "ok", 0, 0, 0, 0, NULL, NULL, &rec->id, err,
                        err_len) != 0)
             goto out;
     }
-    if (apply_rows(db, in, rr, out, err, err_len) != 0)
+    if (apply_rows(db, in, rr, out, err, err_len) != 0 || store_fx_apply(db, in, out, err, err_len) != 0)
         goto out;
     if (out->applied == 0) {
         rc = 1;
         goto out;
     }
-    if (!in->is_feed && save_states(db, in->adapter, in->states, in->state_count, in->started_at, err, err_len) != 0)
+    if (!in->is_feed && !in->no_run_record && save_states(db, in->adapter, in->states, in->state_count, in->started_at, err, err_len) != 0)
         goto out;
     if (stopped(in->stop)) {
         snprintf(err, err_len, "interrupted by shutdown");
@@ -378,8 +448,8 @@ int store_run_unchanged(sqlite3 *db, const char *provider, const char *started_a
 {
     if (db_begin(db, err, err_len) != 0)
         return -1;
-    if (insert_run(db, provider, started_at, finished_at, "unchanged", rows_seen, 0, 0, duration_ms, NULL, NULL, err,
-                   err_len) != 0 ||
+    if (insert_run(db, provider, started_at, finished_at, "unchanged", rows_seen, 0, 0, duration_ms, NULL, NULL, NULL,
+                   err, err_len) != 0 ||
         db_commit(db, err, err_len) != 0) {
         db_rollback(db);
         return -1;

@@ -20,6 +20,7 @@ typedef struct store_run_record {
     size_t applied;
     size_t changed;
     size_t rejected;
+    size_t stale; /* offered prices older than the stored ones, refused */
 } store_run_record;
 
 #define STORE_RUN_PROVIDERS 32
@@ -47,6 +48,10 @@ typedef struct store_apply {
     size_t rows_seen;        /* the adapter's records, recorded for a provider's own adapter */
     store_price_check check; /* the guard against a stored price */
     void *check_ctx;
+    const fx_row *fx;        /* exchange rates to store (the fx adapter), for currencies fx_rates already holds */
+    size_t fx_count;
+    bool no_run_record;      /* the fx adapter prices no provider: its runs are not in refresh_runs */
+    const char *failed_parts; /* a JSON array naming the parts of the run that failed, or NULL: the run is partial */
     const atomic_bool *stop; /* set: the run is abandoned before it commits (may be NULL) */
     int64_t started_us;      /* util_monotonic_us() at the run's start, for the recorded duration */
 } store_apply;
@@ -55,11 +60,24 @@ typedef struct store_applied {
     size_t applied;  /* rows written */
     size_t changed;  /* rows whose price changed */
     size_t rejected; /* rows the check refused */
+    size_t stale;    /* rows older than the stored price (by effective date), refused */
+    size_t fx_changed; /* exchange rates written */
     double duration_s; /* of the run when it was recorded */
 } store_applied;
 
 /* Applies in one transaction; records (holding the rows validation rejected beforehand) gains the providers written.
- * Returns 0; 1 when no row was applied (rolled back, nothing written); -1 with err (rolled back). */
+ *
+ * The rollback guard: a row whose effective date is older than the stored price's is refused and counted as stale,
+ * but only where the stored price was written by a refresh (its source starts with an adapter id and ':', such as
+ * "aws:price-list" or "feed:https://..."). The seed catalog's rows name their page instead, and were all dated when
+ * they were read (2026-12-01), so their date says when someone looked, not when the provider set the price: a live
+ * price with an earlier effective date (AWS states the date a price took effect) is newer information than the seed.
+ * A row equal to the stored one in every served field (price, currency, dates, source, interruption band) is not
+ * written again, so a run that changes no price leaves the catalog's content, and with it the snapshot's version
+ * (ETags and cursors), as it was; the run itself is still recorded, and its time is the provider's last_success_at.
+ * Live prices are stored with estimated = 0.
+ *
+ * Returns 0; 1 when no row and no rate was applied (rolled back, nothing written); -1 with err (rolled back). */
 int store_prices_apply(sqlite3 *db, const store_apply *in, store_run_records *records, store_applied *out, char *err,
                        size_t err_len);
 
@@ -70,7 +88,8 @@ int store_run_unchanged(sqlite3 *db, const char *provider, const char *started_a
 /* Records a failed run in a transaction of its own: for the adapter's provider, or for the feed, for every provider
  * whose prices come from a feed. Logs when even that fails. */
 void store_run_failed(sqlite3 *db, const char *adapter, const char *started_at, const char *finished_at,
-                      size_t rows_seen, size_t rows_rejected, long long duration_ms, const char *error);
+                      size_t rows_seen, size_t rows_rejected, long long duration_ms, const char *error,
+                      const char *failed_parts);
 
 /* The fetch states an adapter saved for provider; caller frees with store_fetch_states_free(). 0 or -1 with err. */
 int store_fetch_states_load(sqlite3 *db, const char *provider, provider_state **out, size_t *count, char *err,

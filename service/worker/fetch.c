@@ -21,6 +21,7 @@
 /* Below this rate for stall_timeout_s seconds a transfer counts as stalled. */
 #define STALL_BYTES_PER_S 1024L
 #define BACKOFF_CAP_MS 30000L
+#define MAX_REDIRECTS 5
 
 static pthread_once_t global_once = PTHREAD_ONCE_INIT;
 
@@ -207,8 +208,8 @@ static struct curl_slist *setup_transfer(CURL *curl, const char *url, const fetc
     headers = curl_slist_append(headers, "Accept: application/json, text/csv, */*");
     curl_easy_setopt(curl, CURLOPT_URL, url);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    /* Redirects are followed by run() itself, and only to the source's own host (same_host). */
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, ""); /* every encoding libcurl can decode (gzip at least) */
@@ -238,19 +239,73 @@ static struct curl_slist *setup_transfer(CURL *curl, const char *url, const fetc
     return headers;
 }
 
-/* A transfer our own callbacks ended: its error code and message, else FETCH_OK. */
-static int refused(const transfer *t, const fetch_options *opt, CURLcode cc, const char *shown, char *err,
-                   size_t err_len)
+static bool host_of(const char *url, char *buf, size_t buf_len)
 {
-    if (t->too_large || cc == CURLE_FILESIZE_EXCEEDED) {
-        snprintf(err, err_len, "GET %s: body larger than the limit of %zu bytes (decoded)", shown, opt->max_bytes);
-        return FETCH_ERR_TOO_LARGE;
+    CURLU *u = curl_url();
+    char *host = NULL;
+    bool ok = false;
+    if (u != NULL && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+        curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK)
+        ok = util_copy(buf, buf_len, host) == 0;
+    curl_free(host);
+    curl_url_cleanup(u);
+    return ok;
+}
+
+/* Whether a redirect's target is on the host the source was configured with (any port, http or https): a price
+ * source must not send the service to fetch from, or reveal a query's key to, somewhere else. */
+static bool same_host(const char *a, const char *b)
+{
+    char ha[256], hb[256];
+    return host_of(a, ha, sizeof ha) && host_of(b, hb, sizeof hb) && strcasecmp(ha, hb) == 0;
+}
+
+static bool is_redirect(long code)
+{
+    return code == 301 || code == 302 || code == 303 || code == 307 || code == 308;
+}
+
+/* Points the transfer at a 3xx answer's Location. 0; -1 with err when it has none, leaves the host, or is one
+ * redirect too many. */
+static int follow(CURL *curl, const char *url, const char *shown, int *redirects, char **current, char *err,
+                  size_t err_len)
+{
+    char *target = NULL;
+    if (curl_easy_getinfo(curl, CURLINFO_REDIRECT_URL, &target) != CURLE_OK || target == NULL) {
+        snprintf(err, err_len, "GET %s: a redirect without a usable Location", shown);
+        return -1;
+    }
+    if (!same_host(url, target)) {
+        snprintf(err, err_len, "GET %s: a redirect to another host, refused", shown);
+        return -1;
+    }
+    if (++*redirects > MAX_REDIRECTS) {
+        snprintf(err, err_len, "GET %s: more than %d redirects", shown, MAX_REDIRECTS);
+        return -1;
+    }
+    char *next = xstrdup(target); /* target belongs to the handle and changes with the next transfer */
+    free(*current);
+    *current = next;
+    curl_easy_setopt(curl, CURLOPT_URL, next);
+    return 0;
+}
+
+/* A fault that ends the transfer whatever the status: stopped, too large, refused by the sink; else FETCH_OK. */
+static int attempt_fault(const transfer *t, CURLcode cc, const char *shown, char *err, size_t err_len)
+{
+    if (stop_requested(t->opt)) {
+        snprintf(err, err_len, "GET %s: stopped", shown);
+        return FETCH_ERR_STOPPED;
     }
     if (t->expanded) {
         /* Only sizes: the body is never shown. */
         snprintf(err, err_len, "GET %s: the body decoded to more than %u times the %zu bytes received (over %zu "
-                 "bytes; GPUREC_FETCH_MAX_EXPANSION)", shown, opt->max_expansion, t->wire, t->delivered);
+                 "bytes; GPUREC_FETCH_MAX_EXPANSION)", shown, t->opt->max_expansion, t->wire, t->delivered);
         return FETCH_ERR_EXPANSION;
+    }
+    if (t->too_large || cc == CURLE_FILESIZE_EXCEEDED) {
+        snprintf(err, err_len, "GET %s: body larger than the limit of %zu bytes (decoded)", shown, t->opt->max_bytes);
+        return FETCH_ERR_TOO_LARGE;
     }
     if (t->sink_failed) {
         snprintf(err, err_len, "GET %s: the body was refused by its parser", shown);
@@ -288,6 +343,8 @@ static int run(const char *url, const fetch_request *req, const fetch_options *o
     fetch_redact_url(url, shown, sizeof shown);
     memset(res, 0, sizeof *res);
     int rc = FETCH_ERR_NETWORK;
+    int redirects = 0;
+    char *current = NULL; /* the URL after redirects (owned) */
     struct curl_slist *headers = NULL;
     transfer t;
     memset(&t, 0, sizeof t);
@@ -316,14 +373,15 @@ static int run(const char *url, const fetch_request *req, const fetch_options *o
         bool retry = false;
         long wait_ms = 0;
 
-        if (stop_requested(&opt)) {
-            snprintf(err, err_len, "GET %s: stopped", shown);
-            rc = FETCH_ERR_STOPPED;
+        if ((rc = attempt_fault(&t, cc, shown, err, err_len)) != FETCH_OK)
             goto out;
+        if (cc == CURLE_OK && is_redirect(code)) {
+            rc = FETCH_ERR_HTTP;
+            if (follow(curl, url, shown, &redirects, &current, err, err_len) != 0)
+                goto out;
+            attempt--; /* a redirect is not a retry */
+            continue;
         }
-        rc = refused(&t, &opt, cc, shown, err, err_len);
-        if (rc != FETCH_OK)
-            goto out;
         if (cc == CURLE_OK) {
             if ((code >= 200 && code <= 299) || t.keep_any) {
                 rc = FETCH_OK;
@@ -389,6 +447,7 @@ static int run(const char *url, const fetch_request *req, const fetch_options *o
 
 out:
     free(t.buf);
+    free(current);
     curl_slist_free_all(headers);
     if (curl != NULL)
         curl_easy_cleanup(curl);

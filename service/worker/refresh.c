@@ -2,6 +2,8 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +21,10 @@ typedef struct run_state {
     const provider_adapter *adapter;
     const atomic_bool *stop;
     bool is_feed;
+    const char *doc;               /* an imported document (refresh_import), else NULL: the adapter fetches */
+    size_t doc_len;
+    const char *doc_source;
+    bool bad_document;
     time_t now;
     char started_at[32];
     int64_t t0, t_fetched;
@@ -88,14 +94,37 @@ static int load_scope(run_state *r, const config *cfg)
     return 0;
 }
 
+/* The failed parts as a JSON array into out->failed_parts ("[]" when none). */
+static void note_failed_parts(run_state *r)
+{
+    refresh_outcome *out = r->out;
+    json_t *parts = json_array();
+    size_t shown = r->batch.failed_count < PRICE_BATCH_PARTS ? r->batch.failed_count : PRICE_BATCH_PARTS;
+    for (size_t i = 0; i < shown; i++)
+        json_array_append_new(parts, json_string(r->batch.failed_parts[i]));
+    char *text = json_dumps(parts, JSON_COMPACT);
+    if (text == NULL || util_copy(out->failed_parts, sizeof out->failed_parts, text) != 0)
+        util_copy(out->failed_parts, sizeof out->failed_parts, "[\"(too many failed parts to list)\"]");
+    free(text);
+    json_decref(parts);
+    out->failed_part_count = r->batch.failed_count;
+}
+
 static int fetch_rows(run_state *r)
 {
     refresh_outcome *out = r->out;
-    if (r->adapter->fetch(&r->run, &r->batch, out->error, sizeof out->error) != 0)
+    int rc = r->doc != NULL ? feed_parse_document(&r->run, r->doc, r->doc_len, r->doc_source, 0, &r->batch,
+                                                  out->error, sizeof out->error)
+                            : r->adapter->fetch(&r->run, &r->batch, out->error, sizeof out->error);
+    note_failed_parts(r);
+    if (rc != 0) {
+        r->bad_document = r->doc != NULL;
         return -1;
+    }
     r->t_fetched = util_monotonic_us();
     out->rows_seen = r->batch.rows_seen;
     out->rows_kept = r->batch.count;
+    out->rows_skipped = r->batch.skipped;
     if (stopped(r->stop)) {
         snprintf(out->error, sizeof out->error, "interrupted by shutdown");
         return -1;
@@ -106,10 +135,11 @@ static int fetch_rows(run_state *r)
 /* Validation that needs no stored price; the jump check needs one and runs while applying. */
 static void validate_batch(run_state *r)
 {
-    r->check = (validation){r->adapter->id, &r->run, r->snap, r->now, &r->records, 0, 0, 0};
+    r->check = (validation){r->adapter->id, &r->run, r->snap, r->now, &r->records, 0, 0, 0, 0};
     validate_rows(&r->check, &r->batch);
     r->out->rows_rejected = r->check.rejected;
-    r->out->rows_skipped = r->check.skipped;
+    r->out->rows_skipped += r->check.skipped;
+    r->out->rows_expired = r->check.expired;
 }
 
 static int record_unchanged(run_state *r)
@@ -143,22 +173,39 @@ static void log_applied(const run_state *r)
 static int apply_batch(run_state *r)
 {
     refresh_outcome *out = r->out;
-    store_apply in = {r->adapter->id,      r->is_feed,         r->started_at,   r->batch.rows,
-                      r->batch.count,      r->batch.states,    r->batch.state_count, out->rows_seen,
-                      validate_jump,       &r->check,          r->stop,         r->t0};
+    bool partial = r->batch.failed_count > 0;
+    store_apply in = {r->adapter->id,
+                      r->is_feed,
+                      r->started_at,
+                      r->batch.rows,
+                      r->batch.count,
+                      r->batch.states,
+                      r->batch.state_count,
+                      out->rows_seen,
+                      validate_jump,
+                      &r->check,
+                      r->batch.fx,
+                      r->batch.fx_count,
+                      strcmp(r->adapter->id, "fx") == 0,
+                      partial ? out->failed_parts : NULL,
+                      r->stop,
+                      r->t0};
     store_applied applied;
     int rc = store_prices_apply(r->db, &in, &r->records, &applied, out->error, sizeof out->error);
     out->rows_applied = applied.applied;
     out->rows_changed = applied.changed;
     out->rows_rejected += applied.rejected;
+    out->rows_stale = applied.stale;
+    out->fx_changed = applied.fx_changed;
     if (rc == 1)
         snprintf(out->error, sizeof out->error,
-                 "no valid price: %zu records seen, %zu prices kept, %zu rejected, %zu skipped", out->rows_seen,
-                 out->rows_kept, out->rows_rejected, out->rows_skipped);
+                 "no valid price: %zu records seen, %zu prices kept, %zu rejected, %zu stale, %zu skipped%s%.300s",
+                 out->rows_seen, out->rows_kept, out->rows_rejected, out->rows_stale, out->rows_skipped,
+                 partial ? "; failed: " : "", partial ? out->failed_parts : "");
     if (rc != 0)
         return -1;
     out->duration_s = applied.duration_s;
-    util_copy(out->status, sizeof out->status, "ok");
+    util_copy(out->status, sizeof out->status, partial ? "partial" : "ok");
     log_applied(r);
     return 0;
 }
@@ -178,25 +225,83 @@ static int run_steps(run_state *r, const config *cfg)
     if (load_scope(r, cfg) != 0 || fetch_rows(r) != 0)
         return -1;
     validate_batch(r);
-    if (r->batch.count == 0 && r->batch.unchanged && r->out->rows_rejected == 0)
+    if (r->batch.count == 0 && r->batch.fx_count == 0 && r->batch.unchanged && r->out->rows_rejected == 0 &&
+        r->batch.failed_count == 0 && strcmp(r->adapter->id, "fx") != 0)
         return record_unchanged(r);
     return apply_batch(r);
+}
+
+/* What a run did not manage, after it failed: recorded, unless abandoned for shutdown. */
+static void record_failure(run_state *r)
+{
+    refresh_outcome *out = r->out;
+    out->duration_s = (double)(util_monotonic_us() - r->t0) / 1e6;
+    char finished_at[32];
+    util_format_time(time(NULL), finished_at, sizeof finished_at);
+    /* A run abandoned for shutdown did not fail: recording it would show an error after every restart. A refused
+     * import is not recorded either: its caller has the error, and no provider's refresh failed. */
+    if (!stopped(r->stop) && r->doc == NULL)
+        store_run_failed(r->db, r->adapter->id, r->started_at, finished_at, out->rows_seen, out->rows_rejected,
+                         (long long)(out->duration_s * 1000), out->error,
+                         out->failed_part_count > 0 ? out->failed_parts : NULL);
+    util_copy(out->status, sizeof out->status, "error");
+    out->rows_applied = 0;
+    out->rows_changed = 0;
+    out->fx_changed = 0;
+    log_msg(LOG_WARN, "refresh failed, nothing applied", "adapter", r->adapter->id, "error", out->error, NULL);
+}
+
+static void run_init(run_state *r, sqlite3 *db, const atomic_bool *stop, time_t now, refresh_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    util_copy(out->failed_parts, sizeof out->failed_parts, "[]");
+    memset(r, 0, sizeof *r);
+    r->db = db;
+    r->stop = stop;
+    r->out = out;
+    r->t0 = r->t_fetched = util_monotonic_us();
+    r->now = now != 0 ? now : time(NULL);
+    util_format_time(r->now, r->started_at, sizeof r->started_at);
+    price_batch_init(&r->batch);
+}
+
+static int run_finish(run_state *r, const config *cfg)
+{
+    refresh_outcome *out = r->out;
+    int rc = run_steps(r, cfg);
+    if (rc == 0) {
+        out->fetch_s = (double)(r->t_fetched - r->t0) / 1e6;
+        out->apply_s = (double)(util_monotonic_us() - r->t_fetched) / 1e6;
+        out->duration_s = (double)(util_monotonic_us() - r->t0) / 1e6;
+    } else {
+        record_failure(r);
+    }
+    run_free(r);
+    return rc;
+}
+
+int refresh_import(sqlite3 *db, const config *cfg, const char *body, size_t len, const char *name, time_t now,
+                   refresh_outcome *out, bool *bad_document)
+{
+    run_state r;
+    run_init(&r, db, NULL, now, out);
+    char source[128];
+    snprintf(source, sizeof source, "feed:import:%.100s", name != NULL && name[0] != '\0' ? name : "document");
+    r.adapter = &provider_feed;
+    r.is_feed = true;
+    r.doc = body;
+    r.doc_len = len;
+    r.doc_source = source;
+    int rc = run_finish(&r, cfg);
+    *bad_document = r.bad_document;
+    return rc;
 }
 
 int refresh_run(sqlite3 *db, const config *cfg, const char *adapter_id, const atomic_bool *stop, time_t now,
                 refresh_outcome *out)
 {
-    memset(out, 0, sizeof *out);
     run_state r;
-    memset(&r, 0, sizeof r);
-    r.db = db;
-    r.stop = stop;
-    r.out = out;
-    r.t0 = r.t_fetched = util_monotonic_us();
-    r.now = now != 0 ? now : time(NULL);
-    util_format_time(r.now, r.started_at, sizeof r.started_at);
-    price_batch_init(&r.batch);
-
+    run_init(&r, db, stop, now, out);
     const char *why_not = NULL;
     r.adapter = provider_adapter_find(adapter_id);
     if (r.adapter == NULL)
@@ -205,24 +310,9 @@ int refresh_run(sqlite3 *db, const config *cfg, const char *adapter_id, const at
         snprintf(out->error, sizeof out->error, "%s is off: %s", r.adapter->id, why_not);
     else {
         r.is_feed = strcmp(r.adapter->id, "feed") == 0;
-        if (run_steps(&r, cfg) == 0) {
-            out->fetch_s = (double)(r.t_fetched - r.t0) / 1e6;
-            out->apply_s = (double)(util_monotonic_us() - r.t_fetched) / 1e6;
-            out->duration_s = (double)(util_monotonic_us() - r.t0) / 1e6;
-            run_free(&r);
-            return 0;
-        }
-        out->duration_s = (double)(util_monotonic_us() - r.t0) / 1e6;
-        char finished_at[32];
-        util_format_time(time(NULL), finished_at, sizeof finished_at);
-        /* A run abandoned for shutdown did not fail: recording it would show an error after every restart. */
-        if (!stopped(stop))
-            store_run_failed(db, r.adapter->id, r.started_at, finished_at, out->rows_seen, out->rows_rejected,
-                             (long long)(out->duration_s * 1000), out->error);
+        return run_finish(&r, cfg);
     }
     util_copy(out->status, sizeof out->status, "error");
-    out->rows_applied = 0;
-    out->rows_changed = 0;
     log_msg(LOG_WARN, "refresh failed, nothing applied", "adapter", adapter_id ? adapter_id : "", "error",
             out->error, NULL);
     run_free(&r);

@@ -62,6 +62,11 @@ static const char *why_invalid(const validation *v, const price_row *row, const 
         return "an unreadable effective date";
     if (*effective > v->now)
         return "effective in the future";
+    time_t end = 0;
+    if (row->effective_end_at[0] != '\0' && util_parse_time(row->effective_end_at, &end) != 0)
+        return "an unreadable effective end date";
+    if (row->effective_end_at[0] != '\0' && end < *effective)
+        return "ending before it starts";
     return NULL;
 }
 
@@ -105,6 +110,16 @@ void validate_rows(validation *v, price_batch *batch)
             continue;
         }
         util_format_time(effective, row->effective_at, sizeof row->effective_at);
+        if (row->effective_end_at[0] != '\0') {
+            time_t end = 0;
+            util_parse_time(row->effective_end_at, &end);
+            if (end <= v->now) { /* a price that no longer applies is not stored, so it is never served */
+                v->expired++;
+                v->skipped++;
+                continue;
+            }
+            util_format_time(end, row->effective_end_at, sizeof row->effective_end_at);
+        }
         batch->rows[valid++] = *row;
     }
     batch->count = valid;

@@ -1,7 +1,8 @@
 /* Validation of a refresh run's rows, the same for every adapter: a price must be for an instance type and region the
  * catalog has (else the row is skipped, not rejected), positive and finite, in a currency of the fx rates, not
  * effective in the future, at most REFRESH_MAX_USD_PER_GPU_HOUR, and within a factor of REFRESH_MAX_JUMP of the price
- * it replaces (checked while applying, against the stored price). Rejected rows are counted, the first few logged. */
+ * it replaces (checked while applying, against the stored price). Rejected rows are counted, the first few logged.
+ * A row whose effective end (effective_end_at) has passed is skipped and counted as expired: it is not stored. */
 #ifndef GPUREC_VALIDATE_H
 #define GPUREC_VALIDATE_H
 
@@ -29,7 +30,8 @@ typedef struct validation {
     store_run_records *records;   /* rejected rows counted per provider */
     size_t logged;                /* rejected rows named in the log so far */
     size_t rejected;
-    size_t skipped;               /* unknown instance type or region, or a duplicate key */
+    size_t skipped;               /* unknown instance type or region, a duplicate key, or expired */
+    size_t expired;               /* rows whose effective end has passed (also in skipped) */
 } validation;
 
 /* Keeps the batch's valid rows, one per key (the higher rank, then the later effective_at), sorted by key; effective

@@ -18,6 +18,7 @@
 #include "worker/providers/provider.h"
 #include "worker/refresh.h"
 #include "base/util.h"
+#include "base/vocab.h"
 
 /* When a provider has never refreshed, its first run waits a random part of this (or of a tenth of the interval,
  * when shorter): replicas starting together do not all hit a price API in the same second. */
@@ -39,6 +40,9 @@ typedef struct slot {
     unsigned long long failures;
     unsigned long long rows_applied;
     unsigned long long rows_rejected;
+    unsigned long long partials;
+    unsigned long long rows_stale;
+    int64_t last_started_us; /* monotonic; 0 = never ran in this process */
     double last_duration_s;
 } slot;
 
@@ -51,7 +55,7 @@ struct worker {
     pthread_cond_t wake;
     atomic_bool stop;
     uint64_t rng;
-    slot slots[8];
+    slot slots[CONFIG_MAX_LIST]; /* one per adapter of the registry (at most a config list of them) */
     size_t slot_count;
     /* what the catalog file was when last loaded: a change from elsewhere is picked up by watch_catalog() */
     ino_t db_inode;
@@ -255,6 +259,7 @@ static void *worker_main(void *arg)
         }
         next->pending = false;
         next->running = true;
+        next->last_started_us = util_monotonic_us();
         pthread_mutex_unlock(&w->lock);
 
         refresh_outcome out;
@@ -273,6 +278,9 @@ static void *worker_main(void *arg)
             next->failures++;
         next->rows_applied += out.rows_applied;
         next->rows_rejected += out.rows_rejected;
+        next->rows_stale += out.rows_stale;
+        if (rc == 0 && strcmp(out.status, "partial") == 0)
+            next->partials++;
         next->last_duration_s = out.duration_s;
         if (w->cfg->refresh_interval_s > 0 && next->enabled)
             next->next_due_us = util_monotonic_us() + jittered_interval_us(w);
@@ -330,20 +338,45 @@ void worker_stop(worker *w)
     free(w);
 }
 
-int worker_request_refresh(worker *w, const char *provider)
+/* Seconds until s may start again at min_interval_s after its last start, 0 when it may now. */
+static unsigned wait_left_s(const slot *s, unsigned min_interval_s, int64_t now_us)
+{
+    if (min_interval_s == 0 || s->last_started_us == 0)
+        return 0;
+    int64_t left_us = s->last_started_us + (int64_t)min_interval_s * 1000000 - now_us;
+    return left_us > 0 ? (unsigned)((left_us + 999999) / 1000000) : 0;
+}
+
+/* A guess at how long a running or queued slot keeps it busy: its last run's duration, at least a second. */
+static unsigned busy_left_s(const slot *s)
+{
+    double d = s->last_duration_s > 1 ? s->last_duration_s : 1;
+    return d > 3600 ? 3600 : (unsigned)(d + 0.999);
+}
+
+int worker_request_refresh_limited(worker *w, const char *provider, unsigned min_interval_s, unsigned *retry_after_s)
 {
     int rc = WORKER_STARTED;
+    unsigned retry = 0;
+    int64_t now_us = util_monotonic_us();
     pthread_mutex_lock(&w->lock);
     if (atomic_load(&w->stop)) {
         rc = WORKER_STOPPING;
     } else if (provider == NULL) {
         size_t enabled = 0;
         for (size_t i = 0; i < w->slot_count; i++) {
-            if (!w->slots[i].enabled)
+            const slot *s = &w->slots[i];
+            if (!s->enabled)
                 continue;
             enabled++;
-            if (w->slots[i].pending || w->slots[i].running)
+            unsigned left = wait_left_s(s, min_interval_s, now_us);
+            if (s->pending || s->running) {
                 rc = WORKER_BUSY;
+                retry = busy_left_s(s) > retry ? busy_left_s(s) : retry;
+            } else if (left > 0 && rc != WORKER_BUSY) {
+                rc = WORKER_TOO_SOON;
+                retry = left > retry ? left : retry;
+            }
         }
         if (enabled == 0)
             rc = WORKER_DISABLED;
@@ -357,15 +390,61 @@ int worker_request_refresh(worker *w, const char *provider)
             rc = WORKER_UNKNOWN;
         else if (!s->enabled)
             rc = WORKER_DISABLED;
-        else if (s->pending || s->running)
+        else if (s->pending || s->running) {
             rc = WORKER_BUSY;
+            retry = busy_left_s(s);
+        } else if ((retry = wait_left_s(s, min_interval_s, now_us)) > 0)
+            rc = WORKER_TOO_SOON;
         else
             s->pending = true;
     }
     if (rc == WORKER_STARTED)
         pthread_cond_broadcast(&w->wake);
     pthread_mutex_unlock(&w->lock);
+    if (retry_after_s != NULL)
+        *retry_after_s = retry;
     return rc;
+}
+
+int worker_request_refresh(worker *w, const char *provider)
+{
+    return worker_request_refresh_limited(w, provider, 0, NULL);
+}
+
+int worker_import(worker *w, const char *body, size_t len, const char *name, refresh_outcome *out,
+                  bool *bad_document)
+{
+    *bad_document = false;
+    slot *feed = find_slot(w, "feed");
+    pthread_mutex_lock(&w->lock);
+    bool busy = feed != NULL && (feed->running || feed->pending);
+    if (!busy && feed != NULL)
+        feed->running = true; /* the worker's own feed run waits for the import, and the other way round */
+    pthread_mutex_unlock(&w->lock);
+    if (busy) {
+        memset(out, 0, sizeof *out);
+        snprintf(out->error, sizeof out->error, "a refresh of the price feeds is running");
+        return WORKER_BUSY;
+    }
+    sqlite3 *db = NULL;
+    int rc = -1;
+    if (db_open(w->cfg->db_path, false, &db, out->error, sizeof out->error) == 0) {
+        rc = refresh_import(db, w->cfg, body, len, name, 0, out, bad_document);
+        if (rc == 0)
+            publish_catalog(db);
+    }
+    db_close(db);
+    pthread_mutex_lock(&w->lock);
+    if (feed != NULL) {
+        feed->running = false;
+        feed->runs++;
+        feed->failures += rc != 0;
+        feed->rows_applied += out->rows_applied;
+        feed->rows_rejected += out->rows_rejected;
+        feed->rows_stale += out->rows_stale;
+    }
+    pthread_mutex_unlock(&w->lock);
+    return rc == 0 ? WORKER_STARTED : 1;
 }
 
 bool worker_is_running(const worker *w, const char *provider)
@@ -410,6 +489,8 @@ size_t worker_stats(const worker *w, worker_provider_stats *out, size_t max)
         o->failures = s->failures;
         o->rows_applied = s->rows_applied;
         o->rows_rejected = s->rows_rejected;
+        o->partials = s->partials;
+        o->rows_stale = s->rows_stale;
         o->last_duration_s = s->last_duration_s;
         o->running = s->running;
         o->enabled = s->enabled;

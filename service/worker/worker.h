@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "base/config.h"
+#include "worker/refresh.h"
 
 typedef struct worker worker;
 
@@ -23,10 +24,20 @@ enum {
     WORKER_BUSY = -1,        /* that provider (or one of all) is already refreshing */
     WORKER_UNKNOWN = -2,     /* no such provider adapter */
     WORKER_DISABLED = -3,    /* the adapter is off (e.g. gcp without an API key, or not in GPUREC_PROVIDERS) */
-    WORKER_STOPPING = -4
+    WORKER_STOPPING = -4,
+    WORKER_TOO_SOON = -5     /* that adapter (or one of all) started less than the minimum interval ago */
 };
 /* Queues a refresh of one provider, or of every enabled one when provider is NULL. Returns a WORKER_* value. */
 int worker_request_refresh(worker *w, const char *provider);
+/* The same, refusing an adapter that started less than min_interval_s ago (0 = no limit) with WORKER_TOO_SOON;
+ * *retry_after_s (may be NULL) says when to ask again after WORKER_BUSY or WORKER_TOO_SOON. */
+int worker_request_refresh_limited(worker *w, const char *provider, unsigned min_interval_s, unsigned *retry_after_s);
+
+/* Loads a price feed document now, in the calling thread on a connection of its own (refresh_import), and publishes
+ * the catalog after it applied. WORKER_STARTED (0) when it applied, WORKER_BUSY when the feed adapter is running,
+ * 1 when it failed (out says why; *bad_document when the document is at fault). */
+int worker_import(worker *w, const char *body, size_t len, const char *name, refresh_outcome *out,
+                  bool *bad_document);
 
 /* Whether a provider's refresh is running now, and whether its adapter is enabled (with the reason when not). */
 bool worker_is_running(const worker *w, const char *provider);
@@ -39,6 +50,8 @@ typedef struct worker_provider_stats {
     unsigned long long failures;      /* runs that failed and were rolled back */
     unsigned long long rows_applied;  /* price rows written by successful runs */
     unsigned long long rows_rejected; /* rows refused by validation */
+    unsigned long long partials;      /* runs recorded partial: some parts failed, the rest applied */
+    unsigned long long rows_stale;    /* rows older than the stored price, refused */
     double last_duration_s;
     bool running;
     bool enabled;
@@ -46,7 +59,8 @@ typedef struct worker_provider_stats {
 /* Fills out[0..max) and returns how many providers the worker knows. */
 size_t worker_stats(const worker *w, worker_provider_stats *out, size_t max);
 
-/* One synchronous refresh for `gpurec refresh [--provider P]`: returns 0 when every refreshed provider succeeded. */
+/* One synchronous refresh for `gpurec refresh [--provider P]`: returns 0 when every refreshed provider succeeded
+ * (in full or partly: a partial run applied what it got), -1 when one failed. */
 int worker_refresh_once(const config *cfg, const char *provider, char *err, size_t err_len);
 
 #endif

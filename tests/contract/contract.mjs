@@ -553,7 +553,10 @@ async function estimateCases() {
 
 async function adminAndHistoryCases(feedPort) {
   const auth = { Authorization: `Bearer ${ADMIN_TOKEN}` };
-  await expect('refresh: no token', 'POST', '/v1/admin/refresh', 401, { check: (a) => problemType(a, 'unauthorized') });
+  await expect('refresh: no token', 'POST', '/v1/admin/refresh', 401, {
+    check: (a) => problemType(a, 'unauthorized') ??
+      (a.headers.get('www-authenticate') === 'Bearer' ? undefined : 'no WWW-Authenticate: Bearer'),
+  });
   await expect('refresh: wrong token', 'POST', '/v1/admin/refresh', 401,
     { headers: { Authorization: 'Bearer not-the-admin-token-at-all' } });
   await expect('refresh: basic auth', 'POST', '/v1/admin/refresh', 401, { headers: { Authorization: 'Basic YTpi' } });
@@ -585,7 +588,11 @@ async function adminAndHistoryCases(feedPort) {
     return lambda?.refresh?.status === 'ok' && lambda.refresh.last_success_at;
   });
   await expect('providers after a refresh', 'GET', '/v1/providers', 200);
-  await expect('refresh: all enabled', 'POST', '/v1/admin/refresh', [202, 409], { headers: auth });
+  await expect('refresh: all enabled', 'POST', '/v1/admin/refresh', [202, 409, 429], { headers: auth });
+  await expect('refresh: too soon after the last', 'POST', '/v1/admin/refresh', [409, 429], {
+    headers: auth, json: { provider: 'feed' },
+    check: (a) => (/^[0-9]+$/.test(a.headers.get('retry-after') ?? '') ? undefined : 'no Retry-After'),
+  });
   await waitFor('refresh: idle again', async () => {
     const providers = jsonOf(await send('GET', '/v1/providers'));
     return !(providers?.items ?? []).some((p) => p.refresh.status === 'running');
@@ -599,6 +606,7 @@ async function adminAndHistoryCases(feedPort) {
       `/v1/instances?limit=1&cursor=${encodeURIComponent(oldPage.next_cursor)}`, 400,
       { specValid: true, check: (a) => fieldsNamed(a, 'cursor') });
 
+  await importCases(auth);
   const history = '/v1/instances/lambda/gpu_8x_h100_sxm5/history';
   await expect('history', 'GET', history, 200, {
     check: (a) => {
@@ -621,6 +629,33 @@ async function adminAndHistoryCases(feedPort) {
   await expect('history: unknown parameter', 'GET', `${history}?since=2025`, 400);
   await expect('history: unknown instance', 'GET', '/v1/instances/lambda/gpu_99x/history', 404);
   void feedPort;
+}
+
+async function importCases(auth) {
+  const row = { provider: 'lambda', instance_type: 'gpu_8x_h100_sxm5', region: 'us-east-1', pricing_model: 'spot',
+    hourly: 12.5, currency: 'USD' };
+  await expect('import: no token', 'POST', '/v1/admin/import', 401, {
+    json: { prices: [row] },
+    check: (a) => (a.headers.get('www-authenticate') === 'Bearer' ? undefined : 'no WWW-Authenticate: Bearer'),
+  });
+  await expect('import: no body', 'POST', '/v1/admin/import', 400, { headers: auth, specValid: true });
+  await expect('import: text body', 'POST', '/v1/admin/import', 415,
+    { headers: { ...auth, 'Content-Type': 'text/plain' }, body: 'prices' });
+  await expect('import: body too large', 'POST', '/v1/admin/import', 413, {
+    raw: { headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': String(MAX_BODY + 1) },
+      holdBody: true },
+  });
+  await expect('import: a bad row', 'POST', '/v1/admin/import', 422, {
+    headers: auth, json: { prices: [row, { ...row, hourly: 'cheap' }] }, specValid: true,
+    check: (a) => fieldsNamed(a, 'prices[1].hourly'),
+  });
+  await expect('import: a document', 'POST', '/v1/admin/import', 200, {
+    headers: auth, json: [row],
+    check: (a) => (jsonOf(a)?.rows_applied === 1 ? undefined : `rows_applied is not 1: ${a.text}`),
+  });
+  await expect('import: the price is served', 'GET', '/v1/instances/lambda/gpu_8x_h100_sxm5', 200, {
+    check: (a) => (a.text.includes('feed:import:admin') ? undefined : 'the imported price is not served'),
+  });
 }
 
 async function webCases() {
@@ -778,6 +813,7 @@ async function metricsCases() {
 
 // Answers no black-box test can bring about on a healthy daemon; listed, not failed.
 const unreachable = new Map([
+  ['409', 'POST /v1/admin/import: only while the feed adapter runs (tests/system/test_worker.c covers the refresh 409)'],
   ['503', 'needs the daemon without a catalog, a database error or shutdown (tests/ops covers /readyz draining)'],
 ]);
 
@@ -854,6 +890,8 @@ async function main() {
     base = offDaemon.base;
     await expect('refresh: off without a token', 'POST', '/v1/admin/refresh', 404,
       { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    await expect('import: off without a token', 'POST', '/v1/admin/import', 404,
+      { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` }, json: [] });
     base = onBase;
 
     await metricsCases();

@@ -41,6 +41,7 @@ struct fixture_route {
     size_t truncate_bytes;
     char etag[128];
     char encoding[32];
+    char location[512]; /* "" = no redirect; {{BASE}} is replaced by the server's base URL */
     unsigned hits;
     char last_if_none_match[128];
     char last_authorization[512];
@@ -174,6 +175,8 @@ static void free_stream(void *cls)
         s->ops.close(s->state);
     free(s);
 }
+
+static void expand_base(const fixture_server *fs, const char *text, char *out, size_t out_len);
 
 static enum MHD_Result queue(struct MHD_Connection *con, int status, struct MHD_Response *resp)
 {
@@ -327,7 +330,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
     fixture_stream stream = r->stream;
     fixture_handler handler = r->handler;
     void *handler_ctx = r->handler_ctx;
+    char location[600];
+    expand_base(fs, r->location, location, sizeof location);
     pthread_mutex_unlock(&fs->lock);
+    if (location[0] != '\0') {
+        free(body);
+        struct MHD_Response *resp = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+        MHD_add_response_header(resp, "Location", location);
+        return queue(con, status ? status : 302, resp);
+    }
 
     for (int waited = 0; waited < stall_ms && !atomic_load(&fs->stopping); waited += 10) {
         struct timespec ts = {0, 10 * 1000 * 1000};
@@ -460,6 +471,7 @@ static void reset_faults(fixture_route *r)
 {
     r->status = 0;
     r->fail_times = 0;
+    r->location[0] = '\0';
     r->stall_ms = 0;
     r->held = false;
     r->truncate = false;
@@ -553,6 +565,21 @@ void fixture_serve_handler(fixture_route *r, fixture_handler handler, void *ctx)
 void fixture_set_status(fixture_route *r, int status)
 {
     WITH_LOCK(r, r->status = status);
+}
+
+/* Replaces "{{BASE}}" at the start of text by the base URL into out. Called with the lock held. */
+static void expand_base(const fixture_server *fs, const char *text, char *out, size_t out_len)
+{
+    if (strncmp(text, "{{BASE}}", 8) == 0)
+        snprintf(out, out_len, "%s%s", fixture_url(fs), text + 8);
+    else
+        snprintf(out, out_len, "%s", text);
+}
+
+void fixture_redirect(fixture_route *r, int status, const char *location)
+{
+    WITH_LOCK(r, (r->status = status, r->has_body = true,
+                  snprintf(r->location, sizeof r->location, "%s", location)));
 }
 
 void fixture_fail_first(fixture_route *r, int times, int status, int retry_after_s)

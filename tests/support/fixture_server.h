@@ -54,6 +54,9 @@ size_t fixture_request_args(const fixture_request *req, const char **names, cons
 typedef int (*fixture_handler)(void *ctx, const fixture_request *req, char **body, const char **content_type);
 void fixture_serve_handler(fixture_route *r, fixture_handler handler, void *ctx);
 
+/* Answer every request with a redirect: status (301, 302, 307, ...) and Location (a leading "{{BASE}}" is this
+ * server's base URL). */
+void fixture_redirect(fixture_route *r, int status, const char *location);
 /* Answer every request with status (and the body, if any). */
 void fixture_set_status(fixture_route *r, int status);
 /* The first `times` requests answer status (with "Retry-After: retry_after_s" when >= 0), then the body. */

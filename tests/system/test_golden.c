@@ -406,6 +406,7 @@ static void configure(config *cfg, void *ctx)
     util_copy(cfg->aws_spot_url, sizeof cfg->aws_spot_url, nowhere);
     util_copy(cfg->aws_spot_advisor_url, sizeof cfg->aws_spot_advisor_url, nowhere);
     util_copy(cfg->gcp_billing_url, sizeof cfg->gcp_billing_url, nowhere);
+    util_copy(cfg->fx_url, sizeof cfg->fx_url, nowhere);
     cfg->feed_url_count = 0;
     util_copy(cfg->admin_token, sizeof cfg->admin_token, GOLDEN_ADMIN_TOKEN);
     cfg->cors_origin_count = 1;

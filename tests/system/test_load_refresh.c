@@ -39,6 +39,7 @@ static void configure(config *cfg, void *ctx)
     (void)ctx;
     cfg->threads = 4;
     util_copy(cfg->admin_token, sizeof cfg->admin_token, ADMIN_TOKEN);
+    cfg->admin_min_interval_s = 0; /* refreshes back to back are what this test is about */
     util_copy(cfg->providers[0], sizeof cfg->providers[0], "feed");
     cfg->provider_count = 1;
     snprintf(cfg->feed_urls[0], sizeof cfg->feed_urls[0], "%s/feed.json", fixture_url(fixtures));

@@ -220,6 +220,9 @@ START_TEST(test_a_second_request_while_running_is_409)
     harness_response_free(r);
     r = post_refresh(h, "{\"provider\": \"azure\"}", "Bearer " TOKEN);
     ck_assert_int_eq(r->status, 409);
+    char retry[16];
+    ck_assert_int_eq(harness_response_header(r, "Retry-After", retry, sizeof retry), 0);
+    ck_assert_int_ge(atoi(retry), 1);
     harness_response_free(r);
     char status[16];
     wait_for_status(h, "azure", "running", status, sizeof status);
@@ -230,8 +233,87 @@ START_TEST(test_a_second_request_while_running_is_409)
     fixture_release(az2);
     wait_for_status(h, "azure", "ok", status, sizeof status);
     ck_assert_str_eq(status, "ok");
+    /* Free again, but within GPUREC_ADMIN_MIN_INTERVAL (60 s by default) of the last start: 429, and when to ask. */
     r = post_refresh(h, "{\"provider\": \"azure\"}", "Bearer " TOKEN);
-    ck_assert_int_eq(r->status, 202); /* free again */
+    ck_assert_int_eq(r->status, 429);
+    ck_assert_int_eq(harness_response_header(r, "Retry-After", retry, sizeof retry), 0);
+    ck_assert_int_ge(atoi(retry), 1);
+    ck_assert_int_le(atoi(retry), 60);
+    ck_assert_ptr_nonnull(strstr(r->body, "refresh-too-soon"));
+    harness_response_free(r);
+    harness_stop(h);
+}
+END_TEST
+
+static void no_min_interval(config *cfg, void *ctx)
+{
+    point_at_fixtures(cfg, ctx);
+    cfg->admin_min_interval_s = 0;
+}
+
+START_TEST(test_without_a_min_interval_a_finished_refresh_may_start_again)
+{
+    settings s = {TOKEN, 0, 0};
+    harness *h = harness_start_with(no_min_interval, &s);
+    harness_response *r = post_refresh(h, "{\"provider\": \"azure\"}", "Bearer " TOKEN);
+    ck_assert_int_eq(r->status, 202);
+    harness_response_free(r);
+    char status[16];
+    wait_for_status(h, "azure", "ok", status, sizeof status);
+    ck_assert_str_eq(status, "ok");
+    r = post_refresh(h, "{\"provider\": \"azure\"}", "Bearer " TOKEN);
+    ck_assert_int_eq(r->status, 202);
+    harness_response_free(r);
+    harness_stop(h);
+}
+END_TEST
+
+START_TEST(test_admin_401_names_the_bearer_scheme)
+{
+    settings s = {TOKEN, 0, 0};
+    harness *h = harness_start_with(point_at_fixtures, &s);
+    static const char *const paths[] = {"/v1/admin/refresh", "/v1/admin/import"};
+    for (size_t i = 0; i < 2; i++) {
+        harness_response *r = harness_request(h, "POST", paths[i], "{}", NULL);
+        ck_assert_int_eq(r->status, 401);
+        char scheme[32];
+        ck_assert_int_eq(harness_response_header(r, "WWW-Authenticate", scheme, sizeof scheme), 0);
+        ck_assert_str_eq(scheme, "Bearer");
+        harness_response_free(r);
+    }
+    harness_stop(h);
+}
+END_TEST
+
+static harness_response *post_import(harness *h, const char *body)
+{
+    const char *headers[] = {"Authorization: Bearer " TOKEN, NULL};
+    return harness_request(h, "POST", "/v1/admin/import", body, headers);
+}
+
+START_TEST(test_admin_import_applies_a_feed_document)
+{
+    settings s = {TOKEN, 0, 0};
+    harness *h = harness_start_with(point_at_fixtures, &s);
+    harness_response *r = post_import(
+        h, "{\"prices\": [{\"provider\": \"azure\", \"instance_type\": \"Standard_ND96isr_H100_v5\", "
+           "\"region\": \"eastus\", \"pricing_model\": \"on_demand\", \"hourly\": 96.25, \"currency\": \"USD\"}]}");
+    ck_assert_msg(r->status == 200, "%ld %s", r->status, r->body);
+    ck_assert_int_eq(json_integer_value(json_object_get(r->json, "rows_applied")), 1);
+    ck_assert_str_eq(json_string_value(json_object_get(r->json, "status")), "ok");
+    harness_response_free(r);
+    /* applied and published: the offer answers with the imported price */
+    static const char *const needles[] = {"96.25", NULL};
+    r = harness_get_until(h, "/v1/instances/azure/Standard_ND96isr_H100_v5", needles, HARNESS_WAIT_S);
+    ck_assert_ptr_nonnull(strstr(r->body, "96.25"));
+    ck_assert_ptr_nonnull(strstr(r->body, "feed:import:admin"));
+    harness_response_free(r);
+    /* a bad row: 422 naming it, nothing applied */
+    r = post_import(h, "[{\"provider\": \"azure\", \"instance_type\": \"Standard_ND96isr_H100_v5\", "
+                       "\"region\": \"eastus\", \"pricing_model\": \"on_demand\", \"hourly\": \"cheap\", "
+                       "\"currency\": \"USD\"}]");
+    ck_assert_msg(r->status == 422, "%ld %s", r->status, r->body);
+    ck_assert_ptr_nonnull(strstr(r->body, "\"field\":\"prices[0].hourly\""));
     harness_response_free(r);
     harness_stop(h);
 }
@@ -421,6 +503,9 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_admin_refresh_is_off_without_a_token);
     tcase_add_test(tc, test_admin_refresh_applies_and_publishes);
     tcase_add_test(tc, test_a_second_request_while_running_is_409);
+    tcase_add_test(tc, test_without_a_min_interval_a_finished_refresh_may_start_again);
+    tcase_add_test(tc, test_admin_401_names_the_bearer_scheme);
+    tcase_add_test(tc, test_admin_import_applies_a_feed_document);
     tcase_add_test(tc, test_a_failed_refresh_is_visible_and_changes_nothing);
     tcase_add_test(tc, test_scheduled_refresh_runs_on_its_own);
     tcase_add_test(tc, test_stop_in_the_middle_of_a_run);

@@ -136,21 +136,55 @@ static void expect_failure(const char *needle)
     provider_support_expect_failure(&provider_aws, &run, needle, err, sizeof err);
 }
 
-START_TEST(test_a_renamed_column_fails)
+/* One part failing fails that part only: the fetch succeeds, names the part (with needle in its reason), and has no
+ * row of it (no offer-file row of region, or no spot row when region is NULL), while the other parts' rows are there. */
+static void expect_part_failure(const char *part, const char *needle, const char *region)
+{
+    provider_run run = make_run();
+    price_batch b;
+    provider_support_fetch(&provider_aws, &run, &b);
+    ck_assert_uint_ge(b.failed_count, 1);
+    bool named = false;
+    for (size_t i = 0; i < b.failed_count && i < PRICE_BATCH_PARTS; i++)
+        named |= strstr(b.failed_parts[i], part) != NULL && strstr(b.failed_parts[i], needle) != NULL;
+    ck_assert_msg(named, "no failed part '%s' with '%s' (first: '%s')", part, needle, b.failed_parts[0]);
+    size_t others = 0;
+    for (size_t i = 0; i < b.count; i++) {
+        const price_row *r = &b.rows[i];
+        /* an offer file holds the region's on-demand and reserved prices; its spot prices come from the spot feed */
+        bool of_part = region != NULL ? strcmp(r->region, region) == 0 && r->model != PRICING_SPOT
+                                      : r->model == PRICING_SPOT;
+        ck_assert_msg(!of_part, "a row of the failed part %s: %s %s", part, r->instance_type, r->region);
+        others++;
+    }
+    ck_assert_uint_gt(others, 0);
+    ck_assert(!b.unchanged);
+    price_batch_free(&b);
+}
+
+START_TEST(test_a_failing_region_index_fails_the_run)
+{
+    /* Without the index no region can be priced: the whole run fails. */
+    fixture_set_status(index_route, 500);
+    expect_failure("HTTP 500");
+}
+END_TEST
+
+START_TEST(test_a_renamed_column_fails_its_region)
 {
     fixture_serve_file(west, "aws/us-west-2_drift.csv", "text/csv");
-    expect_failure("PricePerUnit");
+    expect_part_failure("offer file us-west-2", "PricePerUnit", "us-west-2");
 }
 END_TEST
 
-START_TEST(test_a_cut_offer_file_fails)
+START_TEST(test_a_cut_offer_file_fails_its_region)
 {
     fixture_truncate(east, 2500);
-    expect_failure("us-east-1");
+    expect_part_failure("offer file us-east-1", "us-east-1", "us-east-1");
 }
 END_TEST
 
-START_TEST(test_an_offer_file_ending_mid_record_fails)
+START_TEST(test_an_offer_file_ending_mid_record_fails_its_region)
 {
     /* The transfer completes, but the file stops inside a record. */
     char path[1024];
@@ -161,30 +195,59 @@ START_TEST(test_an_offer_file_ending_mid_record_fails)
     size_t n = fread(buf, 1, sizeof buf, f);
     fclose(f);
     fixture_serve_body(west, buf, n - 40, "text/csv");
-    expect_failure("truncated");
+    expect_part_failure("offer file us-west-2", "truncated", "us-west-2");
 }
 END_TEST
 
-START_TEST(test_a_failing_region_fails_the_run)
+START_TEST(test_a_failing_region_fails_only_itself)
 {
     fixture_fail_first(west, 10, 503, -1);
-    expect_failure("HTTP 503");
+    expect_part_failure("offer file us-west-2", "HTTP 503", "us-west-2");
 }
 END_TEST
 
-START_TEST(test_malformed_spot_feed_fails)
+START_TEST(test_a_missing_region_file_fails_only_itself)
+{
+    fixture_set_status(west, 404);
+    expect_part_failure("offer file us-west-2", "HTTP 404", "us-west-2");
+}
+END_TEST
+
+START_TEST(test_malformed_spot_feed_fails_the_spot_part)
 {
     static const char cut[] = "callback({\"vers\":0.01,\"config\":{\"regions\":[{\"region\":\"us-east\"";
     fixture_serve_body(spot, cut, sizeof cut - 1, "application/javascript");
-    expect_failure("spot.js");
+    expect_part_failure("spot prices", "spot.js", NULL);
 }
 END_TEST
 
-START_TEST(test_spot_feed_without_regions_fails)
+START_TEST(test_spot_feed_without_regions_fails_the_spot_part)
 {
     static const char drift[] = "callback({\"vers\":0.02,\"config\":{\"zones\":[]}});";
     fixture_serve_body(spot, drift, sizeof drift - 1, "application/javascript");
-    expect_failure("config.regions");
+    expect_part_failure("spot prices", "config.regions", NULL);
+}
+END_TEST
+
+START_TEST(test_unreachable_spot_advisor_keeps_spot_prices)
+{
+    fixture_set_status(advisor, 500);
+    provider_run run = make_run();
+    price_batch b;
+    provider_support_fetch(&provider_aws, &run, &b);
+    ck_assert_uint_eq(b.failed_count, 1);
+    ck_assert_ptr_nonnull(strstr(b.failed_parts[0], "spot advisor"));
+    size_t spot_rows = 0;
+    for (size_t i = 0; i < b.count; i++)
+        if (b.rows[i].model == PRICING_SPOT) {
+            spot_rows++;
+            ck_assert_str_eq(b.rows[i].spot_interruption, ""); /* no band without the advisor */
+        }
+    ck_assert_uint_gt(spot_rows, 0);
+    /* the advisor's state is not saved, so the next run fetches it again */
+    for (size_t i = 0; i < b.state_count; i++)
+        ck_assert_ptr_null(strstr(b.states[i].url, "advisor"));
+    price_batch_free(&b);
 }
 END_TEST
 
@@ -474,12 +537,15 @@ static Suite *aws_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_offer_files_and_spot_feeds);
     tcase_add_test(tc, test_unchanged_sources_are_not_fetched_again);
-    tcase_add_test(tc, test_a_renamed_column_fails);
-    tcase_add_test(tc, test_a_cut_offer_file_fails);
-    tcase_add_test(tc, test_an_offer_file_ending_mid_record_fails);
-    tcase_add_test(tc, test_a_failing_region_fails_the_run);
-    tcase_add_test(tc, test_malformed_spot_feed_fails);
-    tcase_add_test(tc, test_spot_feed_without_regions_fails);
+    tcase_add_test(tc, test_a_failing_region_index_fails_the_run);
+    tcase_add_test(tc, test_a_renamed_column_fails_its_region);
+    tcase_add_test(tc, test_a_cut_offer_file_fails_its_region);
+    tcase_add_test(tc, test_an_offer_file_ending_mid_record_fails_its_region);
+    tcase_add_test(tc, test_a_failing_region_fails_only_itself);
+    tcase_add_test(tc, test_a_missing_region_file_fails_only_itself);
+    tcase_add_test(tc, test_malformed_spot_feed_fails_the_spot_part);
+    tcase_add_test(tc, test_spot_feed_without_regions_fails_the_spot_part);
+    tcase_add_test(tc, test_unreachable_spot_advisor_keeps_spot_prices);
     tcase_add_test(tc, test_legacy_spot_region_names);
     tcase_add_test(tc, test_csv_any_split_gives_the_same_rows);
     tcase_add_test(tc, test_csv_errors);

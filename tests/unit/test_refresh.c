@@ -218,12 +218,25 @@ START_TEST(test_azure_run_applies_prices_and_history)
     ck_assert_int_eq(count_of("SELECT rows_seen FROM refresh_runs ORDER BY id DESC LIMIT 1"),
                      (long long)(14 * azure_queries()));
 
-    /* The same prices again: fetched_at moves, nothing changes, no history. */
+    /* The same prices again: nothing changes, no history, the rows are not rewritten (fetched_at stays), so the
+     * catalog's version (the ETag, and what cursors name) stays; the run is recorded and is the last success. */
+    char version_before[32], version_after[32];
+    catalog_version(version_before, sizeof version_before);
+    char *tables_before = dump_tables();
     ck_assert_msg(refresh_run(db, &cfg, "azure", NULL, NOW + 3600, &out) == 0, "%s", out.error);
+    ck_assert_str_eq(out.status, "ok");
     ck_assert_uint_eq(out.rows_changed, 0);
+    ck_assert_uint_gt(out.rows_applied, 0);
     ck_assert_int_eq(count_of("SELECT count(*) FROM price_history"), history);
     stored_price("azure", "Standard_ND96isr_H100_v5", "eastus", "on_demand", NULL, 0, fetched, sizeof fetched);
-    ck_assert_str_eq(fetched, "2025-06-15T01:00:00Z");
+    ck_assert_str_eq(fetched, "2025-06-15T00:00:00Z");
+    char *tables_after = dump_tables();
+    ck_assert_str_eq(tables_before, tables_after);
+    free(tables_before);
+    free(tables_after);
+    catalog_version(version_after, sizeof version_after);
+    ck_assert_str_eq(version_before, version_after);
+    ck_assert_int_eq(count_of("SELECT estimated FROM prices WHERE source = 'azure:retail-prices' LIMIT 1"), 0);
 
     /* The history endpoint's reader: newest first, paged by cursor. */
     json_t *page = NULL;
@@ -346,17 +359,92 @@ START_TEST(test_fault_absurd_price_alone)
 }
 END_TEST
 
-START_TEST(test_fault_aws_offer_file_cut)
+/* A region's offer file failing: the run is partial, the other region applied in the same transaction, the failed
+ * part named in refresh_runs.failed_parts, and none of the failed region's prices touched. */
+static void assert_partial_run(const char *needle)
+{
+    refresh_outcome out;
+    long long west_rows = count_of("SELECT count(*) FROM prices WHERE provider_id = 'aws' AND region_id = 'us-west-2'");
+    ck_assert_msg(refresh_run(db, &cfg, "aws", NULL, NOW, &out) == 0, "%s", out.error);
+    ck_assert_str_eq(out.status, "partial");
+    ck_assert_uint_eq(out.failed_part_count, 1);
+    ck_assert_msg(strstr(out.failed_parts, "offer file us-west-2") != NULL && strstr(out.failed_parts, needle),
+                  "failed parts %s lack %s", out.failed_parts, needle);
+    ck_assert_uint_gt(out.rows_changed, 0);
+    ck_assert_int_gt(count_of("SELECT count(*) FROM prices WHERE region_id = 'us-east-1' AND source = "
+                              "'aws:price-list'"),
+                     0);
+    ck_assert_int_eq(count_of("SELECT count(*) FROM prices WHERE region_id = 'us-west-2' AND source = "
+                              "'aws:price-list'"),
+                     0);
+    ck_assert_int_eq(count_of("SELECT count(*) FROM prices WHERE provider_id = 'aws' AND region_id = 'us-west-2'"),
+                     west_rows);
+    char status[16], error[512];
+    last_run("aws", status, sizeof status, error, sizeof error);
+    ck_assert_str_eq(status, "partial");
+    ck_assert_int_eq(count_of("SELECT json_array_length(failed_parts) FROM refresh_runs ORDER BY id DESC LIMIT 1"),
+                     1);
+    /* The failed region's state is not saved: the next run fetches it again. */
+    ck_assert_int_eq(count_of("SELECT count(*) FROM fetch_state WHERE url LIKE '%us-west-2%'"), 0);
+    /* /v1/providers reads the partial run through the loader. */
+    catalog *snap = NULL;
+    char err[256];
+    ck_assert_msg(store_catalog_load(db, &snap, err, sizeof err) == 0, "%s", err);
+    const catalog_provider *aws = NULL;
+    for (size_t i = 0; i < snap->provider_count; i++)
+        if (strcmp(snap->providers[i].id, "aws") == 0)
+            aws = &snap->providers[i];
+    ck_assert_ptr_nonnull(aws);
+    ck_assert_ptr_nonnull(aws->last_error);
+    ck_assert_msg(strncmp(aws->last_error, "partial: [", 10) == 0, "%s", aws->last_error);
+    ck_assert_ptr_nonnull(aws->last_success_at);
+    catalog_release(snap);
+}
+
+START_TEST(test_partial_aws_offer_file_cut)
 {
     fixture_truncate(aws_west, 1500);
-    assert_fault_changes_nothing("aws", "aws", "us-west-2");
+    assert_partial_run("us-west-2");
 }
 END_TEST
 
-START_TEST(test_fault_aws_schema_change)
+START_TEST(test_partial_aws_schema_change)
 {
     fixture_serve_file(aws_west, "aws/us-west-2_drift.csv", "text/csv");
-    assert_fault_changes_nothing("aws", "aws", "PricePerUnit");
+    assert_partial_run("PricePerUnit");
+}
+END_TEST
+
+START_TEST(test_partial_aws_region_missing)
+{
+    fixture_set_status(aws_west, 404);
+    assert_partial_run("HTTP 404");
+}
+END_TEST
+
+START_TEST(test_every_part_failing_changes_nothing)
+{
+    fixture_set_status(aws_west, 500);
+    fixture_set_status(aws_east, 500);
+    fixture_set_status(aws_spot, 500);
+    char *before = dump_tables();
+    char version_before[32], version_after[32];
+    catalog_version(version_before, sizeof version_before);
+    refresh_outcome out;
+    ck_assert_int_ne(refresh_run(db, &cfg, "aws", NULL, NOW, &out), 0);
+    ck_assert_str_eq(out.status, "error");
+    ck_assert_ptr_nonnull(strstr(out.error, "no valid price"));
+    char *after = dump_tables();
+    ck_assert_str_eq(before, after);
+    catalog_version(version_after, sizeof version_after);
+    ck_assert_str_eq(version_before, version_after);
+    char status[16], error[512];
+    last_run("aws", status, sizeof status, error, sizeof error);
+    ck_assert_str_eq(status, "error");
+    ck_assert_int_eq(count_of("SELECT json_array_length(failed_parts) FROM refresh_runs ORDER BY id DESC LIMIT 1"),
+                     3);
+    free(before);
+    free(after);
 }
 END_TEST
 
@@ -559,8 +647,10 @@ static Suite *refresh_suite(void)
     tcase_add_test(tc, test_fault_body_over_the_limit);
     tcase_add_test(tc, test_fault_schema_change);
     tcase_add_test(tc, test_fault_absurd_price_alone);
-    tcase_add_test(tc, test_fault_aws_offer_file_cut);
-    tcase_add_test(tc, test_fault_aws_schema_change);
+    tcase_add_test(tc, test_partial_aws_offer_file_cut);
+    tcase_add_test(tc, test_partial_aws_schema_change);
+    tcase_add_test(tc, test_partial_aws_region_missing);
+    tcase_add_test(tc, test_every_part_failing_changes_nothing);
     tcase_add_test(tc, test_fault_gcp_error);
     tcase_add_test(tc, test_fault_stop_requested);
     tcase_add_test(tc, test_absurd_row_is_rejected_and_others_applied);

@@ -89,7 +89,7 @@ static int load_json(const provider_run *run, const char *url, const char *etag,
     json_error_t jerr;
     *out = json_loadb(start, (size_t)(end - start), 0, &jerr);
     if (*out == NULL) {
-        snprintf(err, err_len, "aws: %s: malformed JSON at line %d: %s", shown, jerr.line, jerr.text);
+        snprintf(err, err_len, "aws: %s: malformed JSON at line %d, column %d", shown, jerr.line, jerr.column);
         return -1;
     }
     return 0;
@@ -126,10 +126,12 @@ static int fetch_offers(const provider_run *run, price_batch *out, bool *changed
         const json_t *entry = json_object_get(regions, region->id);
         if (entry == NULL)
             continue; /* a catalog region the price list does not cover (yet) */
+        char part[64];
+        snprintf(part, sizeof part, "offer file %s", region->id);
         const char *version_url = provider_json_string(entry, "currentVersionUrl");
         if (version_url == NULL || version_url[0] != '/') {
-            snprintf(err, err_len, "aws: region index: %s has no currentVersionUrl path", region->id);
-            goto out;
+            price_batch_fail_part(out, part, "the region index has no currentVersionUrl path for it");
+            continue;
         }
         char state_key[1024], current_path[256], version[512];
         snprintf(current_path, sizeof current_path, "/offers/v1.0/aws/AmazonEC2/current/%s/index.csv", region->id);
@@ -144,32 +146,42 @@ static int fetch_offers(const provider_run *run, price_batch *out, bool *changed
         if (prev != NULL && prev->version != NULL && strcmp(prev->version, version) == 0)
             continue; /* unchanged since it was last applied */
         /* The version URL names the JSON form; the CSV form sits beside it (same path, .csv). */
-        char path[512];
+        char path[512], offer_url[1024];
         size_t vlen = strlen(version_url);
         if (vlen < 5 || vlen >= sizeof path || strcmp(version_url + vlen - 5, ".json") != 0) {
-            snprintf(err, err_len, "aws: region index: %s: unexpected currentVersionUrl", region->id);
-            goto out;
+            price_batch_fail_part(out, part, "an unexpected currentVersionUrl in the region index");
+            continue;
         }
         snprintf(path, sizeof path, "%.*s.csv", (int)(vlen - 5), version_url);
-        char offer_url[1024];
         if (provider_join_url(offer_url, sizeof offer_url, base, path) != 0) {
-            snprintf(err, err_len, "aws: offer URL too long");
-            goto out;
+            price_batch_fail_part(out, part, "its URL is too long");
+            continue;
         }
         fetch_options opt = run->fetch;
         /* A 475 MB file takes minutes: bound it by stalls and by a generous total instead of the JSON timeout. */
         opt.stall_timeout_s = run->fetch.timeout_s > 0 ? run->fetch.timeout_s : 60;
         opt.timeout_s = run->fetch.timeout_s > 0 ? run->fetch.timeout_s * 10 : 0;
+        size_t first = out->count;
+        char why[512];
         aws_csv *parser = aws_csv_new(run, region->id, out);
-        int frc = fetch_stream(offer_url, &opt, csv_sink, parser, &res, err, err_len);
+        int frc = fetch_stream(offer_url, &opt, csv_sink, parser, &res, why, sizeof why);
         if (frc == FETCH_ERR_SINK || (frc == FETCH_OK && aws_csv_finish(parser) != 0)) {
-            snprintf(err, err_len, "aws: %s", aws_csv_error(parser));
+            snprintf(why, sizeof why, "%s", aws_csv_error(parser));
             frc = -1;
         }
         out->rows_seen += aws_csv_records(parser);
         aws_csv_free(parser);
-        if (frc != FETCH_OK)
+        if (frc == FETCH_ERR_STOPPED) {
+            snprintf(err, err_len, "aws: %s", why);
             goto out;
+        }
+        if (frc != FETCH_OK) {
+            /* One region's file failing fails that region only: none of its rows, its state not saved (so the
+             * next run fetches it again), the other regions applied. */
+            out->count = first;
+            price_batch_fail_part(out, part, why);
+            continue;
+        }
         price_batch_set_state(out, state_key, NULL, version);
         *changed = true;
     }
@@ -289,56 +301,86 @@ static int parse_spot(const provider_run *run, const json_t *spot, const advisor
     return 0;
 }
 
+/* The spot advisor's document, or NULL when it is off or failed (a failed part: spot prices go on without bands). */
+static json_t *load_advisor(const provider_run *run, bool spot_unchanged, fetch_result *res, bool *unchanged,
+                            price_batch *out)
+{
+    const char *url = run->cfg->aws_spot_advisor_url;
+    json_t *doc = NULL;
+    char why[512];
+    *unchanged = true;
+    if (url[0] == '\0')
+        return NULL;
+    const provider_state *prev = provider_find_state(run, url);
+    if (load_json(run, url, prev ? prev->etag : NULL, res, &doc, why, sizeof why) != 0) {
+        price_batch_fail_part(out, "spot advisor", why);
+        return NULL;
+    }
+    *unchanged = res->not_modified;
+    if (res->not_modified && !spot_unchanged) {
+        /* The spot prices changed: their bands are needed, so fetch the unchanged advisor again in full. */
+        fetch_result_clear(res);
+        if (load_json(run, url, NULL, res, &doc, why, sizeof why) != 0) {
+            price_batch_fail_part(out, "spot advisor", why);
+            return NULL;
+        }
+    }
+    return doc;
+}
+
 static int fetch_spot(const provider_run *run, price_batch *out, bool *changed, char *err, size_t err_len)
 {
-    int rc = -1;
     json_t *spot = NULL, *adv_doc = NULL;
     fetch_result spot_res, adv_res;
     memset(&spot_res, 0, sizeof spot_res);
     memset(&adv_res, 0, sizeof adv_res);
     const char *spot_url = run->cfg->aws_spot_url, *adv_url = run->cfg->aws_spot_advisor_url;
+    char why[512];
+    (void)err;
+    (void)err_len;
     if (spot_url[0] == '\0')
         return 0; /* spot prices off */
     const provider_state *spot_prev = provider_find_state(run, spot_url);
-    const provider_state *adv_prev = adv_url[0] ? provider_find_state(run, adv_url) : NULL;
-    if (load_json(run, spot_url, spot_prev ? spot_prev->etag : NULL, &spot_res, &spot, err, err_len) != 0)
-        goto out;
-    if (adv_url[0] != '\0' &&
-        load_json(run, adv_url, adv_prev ? adv_prev->etag : NULL, &adv_res, &adv_doc, err, err_len) != 0)
-        goto out;
-    bool adv_unchanged = adv_url[0] == '\0' || adv_res.not_modified;
-    if (spot_res.not_modified && adv_unchanged) {
-        rc = 0;
+    if (load_json(run, spot_url, spot_prev ? spot_prev->etag : NULL, &spot_res, &spot, why, sizeof why) != 0) {
+        price_batch_fail_part(out, "spot prices", why);
         goto out;
     }
-    /* One of the two changed: both bodies are needed, so fetch the unchanged one again in full. */
+    bool adv_unchanged = true;
+    adv_doc = load_advisor(run, spot_res.not_modified, &adv_res, &adv_unchanged, out);
+    if (spot_res.not_modified && adv_unchanged)
+        goto out;
+    /* The advisor changed: the prices' body is needed for its bands, so fetch it again in full. */
     if (spot_res.not_modified) {
         fetch_result_clear(&spot_res);
-        if (load_json(run, spot_url, NULL, &spot_res, &spot, err, err_len) != 0)
+        if (load_json(run, spot_url, NULL, &spot_res, &spot, why, sizeof why) != 0) {
+            price_batch_fail_part(out, "spot prices", why);
             goto out;
-    }
-    if (adv_url[0] != '\0' && adv_res.not_modified) {
-        fetch_result_clear(&adv_res);
-        if (load_json(run, adv_url, NULL, &adv_res, &adv_doc, err, err_len) != 0)
-            goto out;
+        }
     }
     advisor adv;
     memset(&adv, 0, sizeof adv);
-    if (adv_doc != NULL && read_advisor(adv_doc, &adv, err, err_len) != 0)
+    if (adv_doc != NULL && read_advisor(adv_doc, &adv, why, sizeof why) != 0) {
+        price_batch_fail_part(out, "spot advisor", why);
+        json_decref(adv_doc);
+        adv_doc = NULL;
+        memset(&adv, 0, sizeof adv);
+    }
+    size_t first = out->count;
+    if (parse_spot(run, spot, &adv, out, why, sizeof why) != 0) {
+        out->count = first;
+        price_batch_fail_part(out, "spot prices", why);
         goto out;
-    if (parse_spot(run, spot, &adv, out, err, err_len) != 0)
-        goto out;
+    }
     price_batch_set_state(out, spot_url, spot_res.etag, NULL);
-    if (adv_url[0] != '\0')
+    if (adv_url[0] != '\0' && adv_doc != NULL)
         price_batch_set_state(out, adv_url, adv_res.etag, NULL);
     *changed = true;
-    rc = 0;
 out:
     json_decref(spot);
     json_decref(adv_doc);
     fetch_result_clear(&spot_res);
     fetch_result_clear(&adv_res);
-    return rc;
+    return 0;
 }
 
 static int aws_fetch(const provider_run *run, price_batch *out, char *err, size_t err_len)
@@ -348,7 +390,7 @@ static int aws_fetch(const provider_run *run, price_batch *out, char *err, size_
         return -1;
     if (fetch_spot(run, out, &changed, err, err_len) != 0)
         return -1;
-    out->unchanged = !changed;
+    out->unchanged = !changed && out->failed_count == 0;
     return 0;
 }
 

@@ -174,8 +174,8 @@ static int take_row(aws_csv *p)
     }
     double hourly = 0;
     if (provider_parse_decimal(p->values[COL_PRICE], &hourly) != 0) {
-        snprintf(p->error, sizeof p->error, "offer file %s: record %zu: PricePerUnit \"%.32s\" is not a number",
-                 p->region, p->records, p->values[COL_PRICE]);
+        snprintf(p->error, sizeof p->error, "offer file %s: record %zu: PricePerUnit is not a number",
+                 p->region, p->records);
         return -1;
     }
     const char *region = p->values[COL_REGION_CODE][0] != '\0' ? p->values[COL_REGION_CODE] : p->region;

@@ -9,7 +9,8 @@
  *     ]
  *   }
  *
- * hourly is a JSON number or a decimal string; effective_at and spot_interruption are optional. A top-level array of
+ * hourly is a JSON number or a decimal string; effective_at, effective_end_at (the last instant the price applies) and
+ * spot_interruption are optional. A top-level array of
  * rows is accepted as well. provider, instance_type and region must be ids of the catalog: rows for anything else are
  * skipped (counted as seen), a row that is not of this shape fails the run, as any malformed document does. */
 #include "worker/providers/provider.h"
@@ -58,8 +59,9 @@ static int parse_row(const provider_run *run, const json_t *row, size_t index, c
         return -1;
     pricing_model model;
     if (pricing_model_parse(model_name, &model) != 0) {
-        snprintf(err, err_len, "prices[%zu].pricing_model \"%s\" is not one of on_demand, spot, reserved_1y, "
-                 "reserved_3y, savings_plan_1y, savings_plan_3y", index, model_name);
+        char models[256];
+        snprintf(err, err_len, "prices[%zu].pricing_model must be one of %s", index,
+                 vocab_pricing_list(models, sizeof models));
         return -1;
     }
     double hourly = 0;
@@ -76,12 +78,24 @@ static int parse_row(const provider_run *run, const json_t *row, size_t index, c
         snprintf(err, err_len, "prices[%zu].effective_at must be an ISO 8601 string", index);
         return -1;
     }
-    if (provider_find_instance(run, provider, type) == NULL || !provider_has_region(run, provider, region))
+    const json_t *end = json_object_get(row, "effective_end_at");
+    if (end != NULL && !json_is_null(end) && !json_is_string(end)) {
+        snprintf(err, err_len, "prices[%zu].effective_end_at must be an ISO 8601 string", index);
+        return -1;
+    }
+    if (provider_find_instance(run, provider, type) == NULL || !provider_has_region(run, provider, region)) {
+        out->skipped++; /* not in the catalog */
         return 0;
+    }
     price_row out_row;
     if (price_row_set(&out_row, provider, type, region, model, hourly, currency,
                       json_is_string(effective) ? json_string_value(effective) : "", source) != 0) {
         snprintf(err, err_len, "prices[%zu]: a field is longer than allowed", index);
+        return -1;
+    }
+    if (json_is_string(end) &&
+        util_copy(out_row.effective_end_at, sizeof out_row.effective_end_at, json_string_value(end)) != 0) {
+        snprintf(err, err_len, "prices[%zu].effective_end_at is longer than allowed", index);
         return -1;
     }
     const char *band = provider_json_string(row, "spot_interruption");
@@ -109,6 +123,28 @@ static int on_row(void *ctx, const json_t *row, size_t index, char *err, size_t 
     return parse_row(f->run, row, index, f->source, f->out, err, err_len);
 }
 
+/* A later feed in GPUREC_FEED_URLS wins over an earlier one for the same price. */
+static void rank_rows(price_batch *out, size_t first, int rank)
+{
+    for (size_t k = first; k < out->count; k++)
+        out->rows[k].rank = rank;
+}
+
+int feed_parse_document(const provider_run *run, const char *body, size_t len, const char *source, int rank,
+                        price_batch *out, char *err, size_t err_len)
+{
+    size_t first = out->count;
+    feed_reader reader = {run, source, out};
+    json_items *parser = json_items_new("prices", true, on_row, &reader);
+    int rc = json_items_feed(parser, body, len) == 0 && json_items_finish(parser) == 0 ? 0 : -1;
+    if (rc != 0)
+        snprintf(err, err_len, "%s", json_items_error(parser));
+    else
+        rank_rows(out, first, rank);
+    json_items_free(parser);
+    return rc;
+}
+
 static int fetch_one(const provider_run *run, const char *url, int rank, price_batch *out, char *err, size_t err_len)
 {
     int rc = -1;
@@ -129,9 +165,7 @@ static int fetch_one(const provider_run *run, const char *url, int rank, price_b
     }
     if (frc != FETCH_OK)
         goto out;
-    /* A later feed in GPUREC_FEED_URLS wins over an earlier one for the same price. */
-    for (size_t k = first; k < out->count; k++)
-        out->rows[k].rank = rank;
+    rank_rows(out, first, rank);
     rc = 0;
 out:
     json_items_free(parser);

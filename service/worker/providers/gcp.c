@@ -254,7 +254,7 @@ static int parse_sku(const provider_run *run, const json_t *sku, size_t index, r
         char why[128];
         int prc = sku_price(info, is_ram ? "GiBy.h" : "h", &price, &currency, why, sizeof why);
         if (prc < 0) {
-            snprintf(err, err_len, "skus[%zu] (%s): %s", index, description, why);
+            snprintf(err, err_len, "skus[%zu]: %s", index, why);
             return -1;
         }
         if (prc > 0)

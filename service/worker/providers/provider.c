@@ -13,7 +13,7 @@
 
 static const provider_adapter *const adapters[] = {&provider_aws,     &provider_azure,   &provider_gcp,
                                                    &provider_oci,     &provider_lambda,  &provider_alibaba,
-                                                   &provider_tencent, &provider_feed};
+                                                   &provider_tencent, &provider_feed,    &provider_fx};
 
 const provider_adapter *const *provider_adapter_all(size_t *count)
 {
@@ -80,6 +80,7 @@ void price_batch_free(price_batch *b)
         free(b->states[i].version);
     }
     free(b->states);
+    free(b->fx);
     memset(b, 0, sizeof *b);
 }
 
@@ -111,6 +112,25 @@ void price_batch_set_state(price_batch *b, const char *url, const char *etag, co
     }
     s->etag = etag != NULL && etag[0] != '\0' ? xstrdup(etag) : NULL;
     s->version = version != NULL && version[0] != '\0' ? xstrdup(version) : NULL;
+}
+
+void price_batch_fail_part(price_batch *b, const char *name, const char *why)
+{
+    size_t at = b->failed_count < PRICE_BATCH_PARTS ? b->failed_count : PRICE_BATCH_PARTS - 1;
+    if (b->failed_count >= PRICE_BATCH_PARTS)
+        snprintf(b->failed_parts[at], sizeof b->failed_parts[at], "%zu more parts", b->failed_count - at + 1);
+    else
+        snprintf(b->failed_parts[at], sizeof b->failed_parts[at], "%s: %s", name, why);
+    b->failed_count++;
+}
+
+void price_batch_add_fx(price_batch *b, const fx_row *row)
+{
+    if (b->fx_count == b->fx_cap) {
+        b->fx_cap = b->fx_cap ? b->fx_cap * 2 : 8;
+        b->fx = xrealloc(b->fx, b->fx_cap * sizeof *b->fx);
+    }
+    b->fx[b->fx_count++] = *row;
 }
 
 int price_row_set(price_row *row, const char *provider, const char *instance_type, const char *region,

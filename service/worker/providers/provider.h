@@ -3,8 +3,11 @@
  * An adapter fetches its provider's price documents (fetch.h) and parses them into a batch of price rows for the
  * instance types the catalog knows. It never touches SQLite and never publishes anything: refresh.c validates the
  * batch and applies it in one transaction. Anything the adapter cannot make sense of (an HTTP error, a malformed or
- * truncated body, a missing field that the format promises) fails the whole fetch: a partial batch is never returned
- * as a success. */
+ * truncated body, a missing field that the format promises) fails the whole fetch, with one exception: an adapter
+ * whose sources are independent parts (AWS: one offer file per region, the spot feed, the spot advisor's bands) names
+ * a part that failed with price_batch_fail_part() and goes on; the rest is applied and the run is recorded `partial`.
+ * A part's rows are then all absent (never half a region). Error texts name the URL and what was wrong, never the
+ * body a server sent. */
 #ifndef GPUREC_PROVIDER_H
 #define GPUREC_PROVIDER_H
 
@@ -20,6 +23,9 @@
 #include "store/price_row.h"
 #include "worker/fetch.h"
 
+/* Failed parts a batch names at most (more are counted in the last one's text). */
+#define PRICE_BATCH_PARTS 16
+
 typedef struct price_batch {
     price_row *rows;
     size_t count;
@@ -29,6 +35,12 @@ typedef struct price_batch {
     size_t state_cap;
     size_t rows_seen;  /* the provider's records the adapter looked at, kept or not */
     bool unchanged;    /* every source said it had not changed since the last run: nothing to apply */
+    char failed_parts[PRICE_BATCH_PARTS][160]; /* parts that failed, each "name: why" */
+    size_t failed_count;
+    size_t skipped;    /* records read but deliberately not priced (e.g. Azure's 5 and 10 year reservations) */
+    fx_row *fx;        /* exchange rates read (the fx adapter) */
+    size_t fx_count;
+    size_t fx_cap;
 } price_batch;
 
 /* The price rows one run of an adapter may keep (a price_row is about 330 bytes: some 80 MiB at most); a source that
@@ -84,6 +96,7 @@ extern const provider_adapter provider_lambda;
 extern const provider_adapter provider_feed;
 extern const provider_adapter provider_alibaba;
 extern const provider_adapter provider_tencent;
+extern const provider_adapter provider_fx;
 
 /* The adapter with that id, or NULL. */
 const provider_adapter *provider_adapter_find(const char *id);
@@ -103,6 +116,11 @@ void price_batch_add(price_batch *b, const price_row *row);
 /* Records a state to save with the batch (strings copied; etag/version may be NULL). */
 void price_batch_set_state(price_batch *b, const char *url, const char *etag, const char *version);
 
+/* Names a part of the run that failed (copied; "name: why"); the run goes on without it. */
+void price_batch_fail_part(price_batch *b, const char *name, const char *why);
+/* Appends an exchange rate. */
+void price_batch_add_fx(price_batch *b, const fx_row *row);
+
 /* Fills a row's key fields (strings truncated to their buffers are refused: -1). */
 int price_row_set(price_row *row, const char *provider, const char *instance_type, const char *region,
                   pricing_model model, double hourly, const char *currency, const char *effective_at,
@@ -121,6 +139,22 @@ int provider_join_url(char *buf, size_t buf_len, const char *base, const char *p
 int provider_url_authority(const char *url, char *buf, size_t buf_len);
 /* Whether two absolute URLs name the same host (so a server-given next-page link cannot send us elsewhere). */
 bool provider_same_host(const char *a, const char *b);
+
+/* --- the price feed format (feed.c), also read by `gpurec import` and POST /v1/admin/import --- */
+/* Adds the rows of one feed document to out, each with source and rank. 0, or -1 with err naming the bad row and
+ * field first ("prices[3].hourly must be ..."); the document's own bytes are never quoted. */
+int feed_parse_document(const provider_run *run, const char *body, size_t len, const char *source, int rank,
+                        price_batch *out, char *err, size_t err_len);
+
+/* --- ECB euro reference rates (the fx adapter), exposed for tests and the fuzz target --- */
+typedef struct fx_rate {
+    char currency[4];
+    double per_eur; /* units of currency per euro */
+} fx_rate;
+#define FX_MAX_RATES 64
+/* Reads the daily reference rates XML: the date (YYYY-MM-DD into date, 11 bytes) and every currency's rate.
+ * 0, or -1 with err when the document is not that format (a strict reader: no DTD, no entities, no CDATA). */
+int fx_parse_ecb(const char *xml, size_t len, char *date, fx_rate *rates, size_t *count, char *err, size_t err_len);
 
 /* --- AWS offer file CSV, parsed as it streams in (exposed for tests and the benchmark) --- */
 typedef struct aws_csv aws_csv;

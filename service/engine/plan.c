@@ -71,8 +71,9 @@ static bool joined_by_a_gpu_fabric(const char *interconnect)
             strcmp(interconnect, "xgmi") == 0);
 }
 
-void plan_utilization_estimate(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel,
-                               plan_utilization *out)
+/* The four factors of the utilisation; out->why is left to plan_utilization_estimate(). */
+static const generation_mfu *utilization_factors(const plan_fabric *fabric, unsigned nodes, double params_b,
+                                                 bool tensor_parallel, plan_utilization *out)
 {
     memset(out, 0, sizeof *out);
     const generation_mfu *gen = generation_of(fabric->gpu_architecture);
@@ -87,6 +88,20 @@ void plan_utilization_estimate(const plan_fabric *fabric, unsigned nodes, double
     }
     out->size_factor = size_factor(params_b);
     out->value = out->base * out->node_factor * out->cluster_factor * out->size_factor;
+    return gen;
+}
+
+double plan_utilization_value(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel)
+{
+    plan_utilization u;
+    utilization_factors(fabric, nodes, params_b, tensor_parallel, &u);
+    return u.value;
+}
+
+void plan_utilization_estimate(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel,
+                               plan_utilization *out)
+{
+    const generation_mfu *gen = utilization_factors(fabric, nodes, params_b, tensor_parallel, out);
     snprintf(out->why, sizeof out->why,
              "%.0f%% for %s (%s) x %.2f %s x %.2f for %u node%s x %.2f for %g B params",
              out->base * 100.0, fabric->gpu_architecture ? fabric->gpu_architecture : "this GPU",
@@ -112,9 +127,7 @@ double plan_job_hours(double flops, unsigned nodes, double node_peak_tflops, dou
 static double hours_on(const plan_fabric *fabric, double params_b, bool tensor_parallel, double flops,
                        double node_peak_tflops, unsigned nodes)
 {
-    plan_utilization u;
-    plan_utilization_estimate(fabric, nodes, params_b, tensor_parallel, &u);
-    return plan_job_hours(flops, nodes, node_peak_tflops, u.value);
+    return plan_job_hours(flops, nodes, node_peak_tflops, plan_utilization_value(fabric, nodes, params_b, tensor_parallel));
 }
 
 /* nodes x cluster factor rises with nodes for every node count the limits allow (its derivative is positive while
@@ -150,10 +163,9 @@ unsigned plan_nodes_while_scaling_pays(const plan_fabric *fabric, double params_
         unsigned next = nodes * 2 > max_nodes ? max_nodes : nodes * 2;
         if (next <= nodes)
             return nodes;
-        plan_utilization now, then;
-        plan_utilization_estimate(fabric, nodes, params_b, tensor_parallel, &now);
-        plan_utilization_estimate(fabric, next, params_b, tensor_parallel, &then);
-        double speedup = ((double)next * then.value) / ((double)nodes * now.value);
+        double now = plan_utilization_value(fabric, nodes, params_b, tensor_parallel);
+        double then = plan_utilization_value(fabric, next, params_b, tensor_parallel);
+        double speedup = ((double)next * then) / ((double)nodes * now);
         double wanted = 1.0 + (PLAN_DOUBLING_MIN_SPEEDUP - 1.0) * (double)(next - nodes) / (double)nodes;
         if (speedup < wanted)
             return nodes;

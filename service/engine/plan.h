@@ -32,6 +32,8 @@ typedef struct plan_utilization {
  * for. */
 void plan_utilization_estimate(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel,
                                plan_utilization *out);
+/* The same figure without the words, for the planner's searches (no text formatted). */
+double plan_utilization_value(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel);
 
 /* Smallest nodes in [min_nodes, max_nodes] whose job of flops, at per-node dense peak node_peak_tflops and the
  * utilisation plan_utilization_estimate gives, takes at most deadline_hours; 0 when even max_nodes cannot. */

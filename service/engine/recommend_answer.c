@@ -146,7 +146,8 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
 }
 
 /* How the plan is sized: nodes, GPUs, GPU-hours, the utilisation it assumes and why, and the deadline. */
-static void write_plan(jsonw *out, const rec_request *r, const candidate *c, double hours)
+static void write_plan(jsonw *out, const rec_request *r, const sizing_requirements *req, const candidate *c,
+                       double hours)
 {
     const fit *ft = &c->fit;
     jsonw_key(out, "plan");
@@ -162,7 +163,9 @@ static void write_plan(jsonw *out, const rec_request *r, const candidate *c, dou
     if (ft->utilization > 0) {
         jsonw_object_begin(out);
         jsonw_member_real(out, "value", round(ft->utilization * 1e4) / 1e4);
-        jsonw_member_string(out, "why", ft->utilization_why);
+        char why[256];
+        recommend_utilization_why(r, req, c->offer->instance, ft, why, sizeof why);
+        jsonw_member_string(out, "why", why);
         jsonw_object_end(out);
     } else {
         jsonw_null(out);
@@ -474,7 +477,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_key(out, "score");
     write_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0);
     write_throughput(out, r, c);
-    write_plan(out, r, c, hours);
+    write_plan(out, r, req, c, hours);
     write_spot(out, r, c);
     write_export_link(out, c);
     notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */

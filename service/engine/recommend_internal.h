@@ -136,7 +136,7 @@ typedef struct fit {
     bool tensor_parallel_on_pcie;
     /* planning a job of known compute */
     double utilization;        /* the MFU the hours assume */
-    char utilization_why[256]; /* how it was arrived at */
+    bool tensor_parallel_planned; /* the model is split within a node: what the utilisation's reason recalls */
 } fit;
 
 typedef struct candidate {
@@ -186,6 +186,9 @@ double recommend_request_seconds(const rec_request *r, const fit *ft);
  * (out->hours and out->nodes then say the fastest plan). */
 reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
                                    unsigned *nodes, fit *out);
+/* The reason of a fit's utilisation, in words with its numbers (formatted only for the answers written). */
+void recommend_utilization_why(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
+                               const fit *ft, char *why, size_t why_len);
 /* The expected wall-clock hours of a spot plan: interruptions at the provider's rate for band (NULL: none
  * published, a cautious default above every published band), each losing the work since the last checkpoint. */
 double recommend_spot_hours(const rec_request *r, const fit *ft, const char *provider_id, const char *band,

@@ -3,6 +3,7 @@
 #include "engine/recommend_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/plan.h"
@@ -34,9 +35,8 @@ reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requiremen
                                                       r->deadline_hours, *nodes, most);
             if (needed == 0) {
                 /* the fastest this shape allows, for the hint of what deadline it can meet */
-                plan_utilization at_most;
-                plan_utilization_estimate(&fabric, most, params_b, tensor_parallel, &at_most);
-                out->hours = plan_job_hours(req->flops, most, node_peak, at_most.value);
+                out->hours = plan_job_hours(req->flops, most, node_peak,
+                                            plan_utilization_value(&fabric, most, params_b, tensor_parallel));
                 out->nodes = most;
                 return REJECT_DEADLINE;
             }
@@ -45,16 +45,25 @@ reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requiremen
             *nodes = plan_nodes_while_scaling_pays(&fabric, params_b, tensor_parallel, *nodes, most);
         }
     }
-    plan_utilization u;
-    plan_utilization_estimate(&fabric, *nodes, params_b, tensor_parallel, &u);
-    if (r->workload.utilization > 0) {
-        out->utilization = r->workload.utilization;
-        strcpy(out->utilization_why, "as the request gives it (workload.utilization)");
-    } else {
-        out->utilization = u.value;
-        memcpy(out->utilization_why, u.why, sizeof out->utilization_why);
-    }
+    out->tensor_parallel_planned = tensor_parallel;
+    out->utilization = r->workload.utilization > 0
+                           ? r->workload.utilization
+                           : plan_utilization_value(&fabric, *nodes, params_b, tensor_parallel);
     return REJECT_NONE;
+}
+
+void recommend_utilization_why(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
+                                const fit *ft, char *why, size_t why_len)
+{
+    if (r->workload.utilization > 0) {
+        snprintf(why, why_len, "as the request gives it (workload.utilization)");
+        return;
+    }
+    plan_fabric fabric = fabric_of(inst);
+    plan_utilization u;
+    plan_utilization_estimate(&fabric, ft->nodes, req->active_params_b > 0 ? req->active_params_b : req->params_b,
+                              ft->tensor_parallel_planned, &u);
+    snprintf(why, why_len, "%s", u.why);
 }
 
 double recommend_spot_hours(const rec_request *r, const fit *ft, const char *provider_id, const char *band,

@@ -150,7 +150,7 @@ typedef struct catalog_region_offers {
 } catalog_region_offers;
 
 /* Instance types that differ only by name and price: one provider, one GPU, the same GPU count and GPU memory, the same
- * GPU interconnect and cluster network. A workload fits them all alike, so a search judges the shape once. */
+ * GPU interconnect and cluster network (and its bandwidth). A workload fits them all alike, so a search judges the shape once. */
 typedef struct catalog_shape {
     const catalog_instance *example; /* the shape's first instance type: its provider, GPU and figures */
     const size_t *instances;         /* indexes into instances, ascending */

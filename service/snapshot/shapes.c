@@ -58,6 +58,7 @@ typedef struct shape_key {
     size_t provider, gpu;
     double gpu_count, gpu_memory_gb;
     const char *gpu_interconnect, *cluster_network;
+    double cluster_network_gbps; /* the planner's utilisation depends on it */
     bool retired; /* a retired type is never recommended: it must not share a shape with current ones */
     size_t instance;
 } shape_key;
@@ -66,7 +67,8 @@ static shape_key shape_key_of(const catalog *snap, size_t i)
 {
     const catalog_instance *in = &snap->instances[i];
     return (shape_key){(size_t)(in->provider - snap->providers), (size_t)(in->gpu - snap->gpus), in->gpu_count,
-                       in->gpu_memory_gb, in->gpu_interconnect, in->cluster_network, in->retired_at != NULL, i};
+                       in->gpu_memory_gb, in->gpu_interconnect, in->cluster_network, in->cluster_network_gbps,
+                       in->retired_at != NULL, i};
 }
 
 static int compare_size(size_t a, size_t b)
@@ -92,6 +94,8 @@ static int compare_shape(const shape_key *a, const shape_key *b)
         cmp = compare_text(a->gpu_interconnect, b->gpu_interconnect);
     if (cmp == 0)
         cmp = compare_text(a->cluster_network, b->cluster_network);
+    if (cmp == 0)
+        cmp = compare_double(a->cluster_network_gbps, b->cluster_network_gbps);
     if (cmp == 0)
         cmp = (int)a->retired - (int)b->retired;
     return cmp;

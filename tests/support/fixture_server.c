@@ -324,7 +324,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
     size_t body_len = 0;
     if (has_body && !is_stream) {
         body = xmalloc(r->body_len + 1);
-        memcpy(body, r->body, r->body_len);
+        if (r->body_len > 0) /* a handler route has no body of its own */
+            memcpy(body, r->body, r->body_len);
         body_len = r->body_len;
     }
     fixture_stream stream = r->stream;

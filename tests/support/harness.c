@@ -247,3 +247,16 @@ void harness_response_free(harness_response *r)
     free(r->headers);
     free(r);
 }
+
+void harness_remove_db(char *path)
+{
+    if (path == NULL)
+        return;
+    char side[600];
+    unlink(path);
+    snprintf(side, sizeof side, "%s-wal", path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", path);
+    unlink(side);
+    free(path);
+}

@@ -67,5 +67,7 @@ size_t harness_collect(char *chunk, size_t size, size_t count, void *userdata);
 /* Creates an empty temporary database file path in /tmp and applies every migration; caller frees the string and
  * unlinks the file. */
 char *harness_make_db(void);
+/* Removes a database harness_make_db() made, with its -wal and -shm files, and frees path. Accepts NULL. */
+void harness_remove_db(char *path);
 
 #endif

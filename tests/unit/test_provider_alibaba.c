@@ -333,13 +333,7 @@ START_TEST(test_refresh_applies_to_a_migrated_database)
     ck_assert_str_eq((const char *)sqlite3_column_text(st, 1), "CNY");
     sqlite3_finalize(st);
     db_close(db);
-    char side[600];
-    unlink(db_path);
-    snprintf(side, sizeof side, "%s-wal", db_path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", db_path);
-    unlink(side);
-    free(db_path);
+    harness_remove_db(db_path);
 }
 END_TEST
 

@@ -232,13 +232,7 @@ START_TEST(test_refresh_applies_to_the_seed_catalog)
                      0);
 
     db_close(db);
-    char side[600];
-    unlink(db_path);
-    snprintf(side, sizeof side, "%s-wal", db_path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", db_path);
-    unlink(side);
-    free(db_path);
+    harness_remove_db(db_path);
 }
 END_TEST
 

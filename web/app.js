@@ -44,6 +44,9 @@
     gpuList: [],
     colours: new Map(),     /* provider id -> colour */
     lastRecommend: null,    /* {request, response} */
+    models: new Map(),      /* GET /v1/models: id -> model */
+    /* Request members an alternative's "Try it" set that the form has no control for; sent until the form is reset. */
+    extras: {},
     instancesCursor: null,
     instancesQuery: null,
     catalogLoaded: false,
@@ -176,6 +179,25 @@
         detail: text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300),
       },
     };
+  }
+
+  /* Like api() for an answer that is text (an export): {ok: true, text, type} or {ok: false, problem}. */
+  async function apiText(method, path, body) {
+    let response;
+    try {
+      response = await fetch(apiUrl(path), { method, body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json', Accept: 'application/yaml, text/plain, application/problem+json' } });
+    } catch (err) {
+      return { ok: false, problem: { title: 'The service cannot be reached', detail: String(err && err.message || err) } };
+    }
+    const text = await response.text();
+    if (response.ok) return { ok: true, text, type: response.headers.get('Content-Type') || '' };
+    let problem = null;
+    try { problem = JSON.parse(text); } catch (_) { problem = null; }
+    if (!problem || typeof problem !== 'object') {
+      problem = { title: `HTTP ${response.status} ${response.statusText}`, detail: text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300) };
+    }
+    return { ok: false, problem };
   }
 
   /* Follows next_cursor until the collection ends (or maxPages, a guard against a cursor that never ends). */
@@ -393,11 +415,93 @@
     return values.length ? Math.max(...values) : NaN;
   }
 
+  /* ---------- models ---------- */
+
+  /* Billions of parameters as the catalogue gives them, e.g. "70 B" or "671 B, 37 B active" for a mixture of experts. */
+  function modelSize(m) {
+    const total = `${num(m.params_b)} B`;
+    return m.moe && isNum(m.active_params_b) && m.active_params_b < m.params_b
+      ? `${total}, ${num(m.active_params_b)} B active` : total;
+  }
+
+  async function loadModels() {
+    const result = await apiAll('v1/models');
+    const select = $('#model-select');
+    if (!result.ok) {
+      $('#model-info').textContent = `Models unavailable (${result.problem.title}): size by parameter count.`;
+      return;
+    }
+    const families = new Map();
+    for (const m of result.data.items) {
+      state.models.set(m.id, m);
+      const family = m.family || 'other';
+      if (!families.has(family)) families.set(family, []);
+      families.get(family).push(m);
+    }
+    for (const family of [...families.keys()].sort()) {
+      const members = families.get(family).sort((a, b) => (a.params_b - b.params_b) || String(a.id).localeCompare(String(b.id)));
+      select.append(el('optgroup', { label: humanise(family), dataset: { family } },
+        members.map((m) => el('option', { value: m.id, dataset: { params: m.params_b, active: m.active_params_b } },
+          `${m.name || m.id} · ${modelSize(m)}`))));
+    }
+    onModelChange();
+  }
+
+  /* A named model sizes the job from its architecture; the parameter count is then the model's own and is not sent
+   * (the service refuses a count that disagrees with the model). */
+  function onModelChange() {
+    const form = $('#recommend-form');
+    const id = form.elements['workload.model'].value;
+    const params = form.elements['workload.model_params_b'];
+    const info = $('#model-info');
+    const m = state.models.get(id);
+    if (!m) {
+      params.disabled = false;
+      if (params.dataset.custom !== undefined) {
+        params.value = params.dataset.custom;
+        delete params.dataset.custom;
+      }
+      info.textContent = id ? '' : 'Sized from the parameter count alone; the shape is estimated.';
+      return;
+    }
+    if (params.dataset.custom === undefined) params.dataset.custom = params.value;
+    params.value = m.params_b;
+    params.disabled = true;
+    info.textContent = [modelSize(m), m.attention ? `${String(m.attention).toUpperCase()}${isNum(m.kv_heads) ? ` with ${m.kv_heads} KV heads` : ''}` : null,
+      isNum(m.layers) ? `${m.layers} layers` : null, isNum(m.max_context) ? `context ${num(m.max_context, 0)}` : null,
+      m.moe && m.experts ? `${m.experts} experts, ${m.experts_per_token} per token` : null].filter(Boolean).join(' · ');
+  }
+
+  /* Shows the inputs that apply to the chosen kind; the others are disabled, so they are neither shown nor sent. */
+  function updateKindGroups() {
+    const form = $('#recommend-form');
+    const kind = form.elements['workload.kind'].value;
+    for (const group of $all('.kind-group', form)) {
+      const on = group.dataset.kinds.split(' ').includes(kind);
+      group.hidden = !on;
+      group.disabled = !on;
+    }
+    const method = form.elements['workload.fine_tuning_method'].value;
+    form.elements['workload.lora_rank'].disabled = kind !== 'fine_tuning' || method === 'full';
+  }
+
   /* ---------- recommend ---------- */
+
+  /* Numeric workload inputs sent as they are when filled; the kind groups' inputs only while their group is enabled. */
+  const WORKLOAD_NUMBERS = ['model_params_b', 'tokens_b', 'batch_size', 'sequence_length', 'min_gpu_memory_gb', 'hours',
+    'lora_rank', 'deadline_hours', 'checkpoint_interval_minutes', 'target_tokens_per_s', 'requests_per_s',
+    'prompt_tokens', 'output_tokens', 'max_ttft_ms'];
+  const WORKLOAD_CHOICES = ['model', 'fine_tuning_method', 'kv_cache_precision'];
 
   function buildRecommendRequest(form, localErrors) {
     const workload = { kind: form.elements['workload.kind'].value, precision: form.elements['workload.precision'].value };
-    for (const key of ['model_params_b', 'tokens_b', 'batch_size', 'sequence_length', 'min_gpu_memory_gb', 'hours']) {
+    for (const key of WORKLOAD_CHOICES) {
+      const input = form.elements[`workload.${key}`];
+      if (input && !input.matches(':disabled') && input.value) workload[key] = input.value;
+    }
+    for (const key of WORKLOAD_NUMBERS) {
+      const input = form.elements[`workload.${key}`];
+      if (input && input.matches(':disabled')) continue;
       setIf(workload, key, readNumber(form, `workload.${key}`, localErrors));
     }
     workload.latency_sensitive = form.elements['workload.latency_sensitive'].checked;
@@ -409,10 +513,84 @@
     setIf(constraints, 'pricing', checkedValues(form, 'constraints.pricing'));
     setIf(constraints, 'max_hourly_usd', readNumber(form, 'constraints.max_hourly_usd', localErrors));
     setIf(constraints, 'max_total_usd', readNumber(form, 'constraints.max_total_usd', localErrors));
+    setIf(constraints, 'max_nodes', readNumber(form, 'constraints.max_nodes', localErrors));
     for (const key of ['require_ecc', 'require_nvlink', 'require_fp64']) {
       if (form.elements[`constraints.${key}`].checked) constraints[key] = true;
     }
-    return { workload, constraints, objective: form.elements.objective.value, limit: CHART_LIMIT };
+    return mergeRequest({ workload, constraints, objective: form.elements.objective.value, limit: CHART_LIMIT }, state.extras);
+  }
+
+  /* A request with a delta merged in, as JSON merge patch (RFC 7396) merges: objects member by member, anything else
+   * (arrays too) replaced, null removing the member. Neither argument is changed. */
+  function mergeRequest(base, delta) {
+    if (!delta || typeof delta !== 'object' || Array.isArray(delta)) return delta;
+    const out = base && typeof base === 'object' && !Array.isArray(base) ? { ...base } : {};
+    for (const [key, value] of Object.entries(delta)) {
+      if (value === null) delete out[key];
+      else out[key] = value && typeof value === 'object' && !Array.isArray(value) ? mergeRequest(out[key], value) : value;
+    }
+    return out;
+  }
+
+  /* Sets the form's controls from a request delta (an alternative's request_delta) and returns what has no control. */
+  function applyToForm(form, delta) {
+    const left = {};
+    for (const [section, members] of Object.entries(delta || {})) {
+      if (!members || typeof members !== 'object' || Array.isArray(members)) {
+        if (!setControl(form, section, members)) left[section] = members;
+        continue;
+      }
+      for (const [key, value] of Object.entries(members)) {
+        if (!setControl(form, `${section}.${key}`, value)) (left[section] = left[section] || {})[key] = value;
+      }
+    }
+    return left;
+  }
+
+  /* One control by the request member it sends; false when the form has none for it. */
+  function setControl(form, name, value) {
+    if (name === 'constraints.regions') {
+      const wanted = new Set(Array.isArray(value) ? value : []);
+      for (const option of $all('#regions-select option')) option.selected = wanted.has(option.value);
+      return Array.isArray(value) || value === null;
+    }
+    const inputs = $all(`[name="${CSS.escape(name)}"]`, form);
+    if (!inputs.length) return false;
+    if (inputs[0].type === 'checkbox') {
+      if (!Array.isArray(value) && value !== null) {
+        inputs[0].checked = value === true;
+        return true;
+      }
+      const wanted = new Set(Array.isArray(value) ? value.map(String) : []);
+      inputs.forEach((i) => { i.checked = wanted.has(i.value); });
+      return true;
+    }
+    const input = inputs[0];
+    const text = value === null || value === undefined ? '' : String(value);
+    if (input.tagName === 'SELECT' && text && !$all('option', input).some((o) => o.value === text)) {
+      input.append(el('option', { value: text }, text));
+    }
+    if (input.disabled && name === 'workload.model_params_b') return true; /* a named model's own count */
+    input.value = text;
+    return true;
+  }
+
+  function showExtras() {
+    const box = clear($('#request-extras'));
+    const flat = [];
+    for (const [section, members] of Object.entries(state.extras)) {
+      if (members && typeof members === 'object' && !Array.isArray(members)) {
+        for (const [key, value] of Object.entries(members)) flat.push([`${section}.${key}`, value]);
+      } else {
+        flat.push([section, members]);
+      }
+    }
+    box.hidden = !flat.length;
+    if (!flat.length) return;
+    box.append(el('span', {}, 'Also sent, from an alternative: '),
+      flat.map(([name, value], i) => [i ? ', ' : '', el('code', {}, `${name} = ${JSON.stringify(value)}`)]),
+      ' ', el('button', { type: 'button', class: 'link', id: 'extras-clear',
+        onclick: () => { state.extras = {}; showExtras(); } }, 'Clear'));
   }
 
   async function submitRecommend(event) {
@@ -450,9 +628,22 @@
     $('#recommend-output').hidden = false;
     renderRequirements(response.requirements || {});
     const recs = Array.isArray(response.recommendations) ? response.recommendations : [];
+    renderHints(response, recs.length);
     renderRanking(recs.slice(0, show), response);
     renderRejections(response, recs.length);
+    renderAlternatives(response);
     renderChart(request, response, recs, show);
+  }
+
+  /* The service's hints name a constraint and the value that would let something fit; they lead the answer when
+   * nothing fits, since they are what the user acts on next. */
+  function renderHints(response, fitting) {
+    const hints = (Array.isArray(response.hints) ? response.hints : []).filter((h) => typeof h === 'string' && h);
+    const panel = $('#hints-panel');
+    panel.hidden = !hints.length;
+    panel.classList.toggle('none', !fitting);
+    $('#hints-title').textContent = fitting ? 'Hints' : 'Nothing fits: what to relax';
+    clear($('#hints')).append(...hints.map((h) => el('li', {}, h)));
   }
 
   const REQUIREMENT_LABELS = {
@@ -535,8 +726,172 @@
           'aria-label': `Estimate ${r.instance_type} in ${r.region}`, onclick: () => openEstimate(r) }, 'Estimate'))));
       const why = [notes(r.reasons, 'reasons'), notes(r.warnings, 'warnings')].filter(Boolean);
       if (why.length) body.append(el('tr', { class: 'why' }, el('td'), el('td', { colspan: columns - 1 }, why)));
+      body.append(el('tr', { class: 'details' }, el('td'), el('td', { colspan: columns - 1 }, recDetails(r))));
       table.append(body);
     }
+  }
+
+  function fact(key, name, value, sub, subClass) {
+    return el('div', { dataset: { key } }, el('dt', {}, name),
+      el('dd', {}, value, sub ? el('span', { class: `sub${subClass ? ` ${subClass}` : ''}` }, sub) : null));
+  }
+  /* Dollars per million tokens are fractions of a cent per thousand: four decimals keep offers apart. */
+  function usdFine(x) {
+    return isNum(x) ? `$${x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}` : '–';
+  }
+
+  /* The plan, the serving figures and the spot overhead of one recommendation, with its export buttons; the top pick's
+   * open, the others folded to keep the table short. */
+  function recDetails(r) {
+    const sections = [];
+    const plan = r.plan || {};
+    const util = plan.utilization;
+    sections.push(el('section', { class: 'plan', 'aria-label': 'Plan' }, el('h3', {}, 'Plan'), el('dl', { class: 'facts small' },
+      fact('plan.nodes', 'Nodes', num(plan.nodes ?? r.nodes, 0)),
+      fact('plan.total_gpus', 'GPUs', num(plan.total_gpus, 2)),
+      util && isNum(util.value) ? fact('plan.utilization', 'Utilisation', `${num(util.value * 100, 1)} %`, util.why) : null,
+      isNum(plan.wall_clock_hours) ? fact('plan.wall_clock_hours', 'Wall clock', `${num(plan.wall_clock_hours, 1)} h`,
+        plan.wall_clock_hours >= 48 ? hours(plan.wall_clock_hours) : null) : null,
+      isNum(plan.gpu_hours) ? fact('plan.gpu_hours', 'GPU time', `${num(plan.gpu_hours, 0)} GPU-hours`) : null,
+      isNum(plan.deadline_hours) ? fact('plan.deadline_hours', 'Deadline', `${num(plan.deadline_hours, 1)} h`,
+        plan.meets_deadline === true ? 'met' : plan.meets_deadline === false ? 'missed: the plan takes longer' : null,
+        plan.meets_deadline === false ? 'err' : plan.meets_deadline === true ? 'ok' : null) : null)));
+    const t = r.throughput;
+    if (t) {
+      sections.push(el('section', { class: 'throughput', 'aria-label': 'Serving' }, el('h3', {}, 'Serving'), el('dl', { class: 'facts small' },
+        fact('throughput.tensor_parallel', 'Tensor parallel', `${num(t.tensor_parallel, 0)} GPU${t.tensor_parallel === 1 ? '' : 's'}`, 'per replica'),
+        fact('throughput.replicas', 'Replicas', num(t.replicas, 2), isNum(t.batch_size) ? `batch ${num(t.batch_size, 0)} each` : null),
+        fact('throughput.decode_tokens_per_s', 'Decode', `${num(t.decode_tokens_per_s, 0)} tokens/s`,
+          isNum(t.decode_tokens_per_s_per_sequence) ? `${num(t.decode_tokens_per_s_per_sequence, 1)} per sequence${t.bound ? `, ${t.bound === 'compute' ? 'compute' : 'bandwidth'}-bound` : ''}` : null),
+        fact('throughput.time_to_first_token_ms', 'First token', `${num(t.time_to_first_token_ms, 1)} ms`,
+          isNum(t.prefill_tokens_per_s) ? `prefill ${num(t.prefill_tokens_per_s, 0)} tokens/s` : null),
+        fact('throughput.usd_per_million_tokens', 'Per million tokens', usdFine(t.usd_per_million_tokens),
+          isNum(t.load_tokens_per_s) ? `at ${num(t.load_tokens_per_s, 0)} tokens/s` : null),
+        fact('throughput.request', 'Request', `${num(t.prompt_tokens, 0)} in, ${num(t.output_tokens, 0)} out`, 'tokens'))));
+    }
+    const sp = r.spot;
+    if (sp) {
+      sections.push(el('section', { class: 'spot', 'aria-label': 'Spot' }, el('h3', {}, 'Spot interruptions'), el('dl', { class: 'facts small' },
+        fact('spot.interruption_rate_per_hour', 'Interruption rate', `${num(sp.interruption_rate_per_hour * 100, 2)} % per node-hour`,
+          isNum(sp.fleet_interruption_rate_per_hour) ? `${num(sp.fleet_interruption_rate_per_hour, 3)} per hour for the fleet` : null),
+        isNum(sp.expected_interruptions) ? fact('spot.expected_interruptions', 'Expected', `${num(sp.expected_interruptions, 1)} interruptions`) : null,
+        isNum(sp.overhead_fraction) ? fact('spot.overhead_fraction', 'Overhead', `+${num(sp.overhead_fraction * 100, 1)} %`,
+          'time and cost, included above') : null,
+        isNum(sp.checkpoint_interval_minutes) ? fact('spot.checkpoint_interval_minutes', 'Checkpoints', `every ${num(sp.checkpoint_interval_minutes, 0)} min`,
+          isNum(sp.restart_minutes) ? `${num(sp.restart_minutes, 0)} min to restart` : null) : null,
+        sp.rate_source || sp.source ? fact('spot.rate_source', 'Rate from', sp.rate_source || sp.source) : null)));
+    }
+    const exportBox = r.export ? exportBar(r) : null;
+    return el('details', { class: 'rec-more', open: r.rank === 1 },
+      el('summary', {}, [t ? 'Plan, serving' : 'Plan', sp ? 'spot overhead' : null, exportBox ? 'export' : null].filter(Boolean).join(', ')),
+      el('div', { class: 'rec-sections' }, sections), exportBox);
+  }
+
+  const EXPORT_LABELS = { skypilot: 'SkyPilot', terraform: 'Terraform', kubernetes: 'Kubernetes' };
+  function exportBar(r) {
+    const formats = Array.isArray(r.export.formats) && r.export.formats.length ? r.export.formats : Object.keys(EXPORT_LABELS);
+    const status = el('p', { class: 'export-status small', role: 'status' });
+    const pre = el('pre', { class: 'export-text', tabindex: 0, hidden: true, 'aria-label': 'Exported configuration' });
+    const box = el('div', { class: 'export', dataset: { rank: r.rank } },
+      el('span', { class: 'small muted' }, 'Export and copy: '),
+      formats.map((f) => el('button', { type: 'button', class: 'secondary small', dataset: { format: f },
+        'aria-label': `Copy ${label(EXPORT_LABELS, f)} for ${r.instance_type}`,
+        onclick: (ev) => exportRecommendation(r, f, ev.currentTarget, status, pre) }, label(EXPORT_LABELS, f))),
+      status, pre);
+    return box;
+  }
+
+  /* Asks the service for the text (the request the recommendation carries, with the chosen format), shows it, and
+   * copies it. The copy can be refused (permissions, a page served over plain HTTP has no clipboard API): the text
+   * is then selected in the <pre> for the user to copy. */
+  async function exportRecommendation(r, format, button, status, pre) {
+    const exp = r.export;
+    button.disabled = true;
+    status.className = 'export-status small';
+    status.textContent = `Asking for ${label(EXPORT_LABELS, format)}…`;
+    const path = String(exp.href || '/v1/export').replace(/^\/+/, '');
+    const result = await apiText(exp.method || 'POST', path, { ...exp.body, format });
+    button.disabled = false;
+    if (!result.ok) {
+      status.classList.add('err');
+      status.textContent = `Export failed: ${result.problem.title}${result.problem.detail ? `: ${result.problem.detail}` : ''}`;
+      pre.hidden = true;
+      return;
+    }
+    pre.textContent = result.text;
+    pre.dataset.format = format;
+    pre.hidden = false;
+    let copied = false, why = '';
+    try {
+      if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error('no clipboard access on this page');
+      await navigator.clipboard.writeText(result.text);
+      copied = true;
+    } catch (err) {
+      why = err && err.message ? err.message : String(err);
+    }
+    status.dataset.copied = String(copied);
+    if (copied) {
+      status.classList.add('ok');
+      status.textContent = `${label(EXPORT_LABELS, format)} copied to the clipboard.`;
+      return;
+    }
+    status.textContent = `Could not copy (${why}): the text below is selected; press Ctrl+C to copy it.`;
+    const range = document.createRange();
+    range.selectNodeContents(pre);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    pre.focus();
+  }
+
+  const CHANGE_LABELS = { precision: 'Precision', qlora: 'QLoRA', spot: 'Spot', commitment: 'Commitment',
+    more_nodes: 'More nodes', serve_split: 'Split serving' };
+
+  /* Alternatives: a change to the request, its pick, and what it saves against the top pick (negative: costs more). */
+  function renderAlternatives(response) {
+    const alternatives = Array.isArray(response.alternatives) ? response.alternatives.filter((a) => a && typeof a === 'object') : [];
+    const list = clear($('#alternatives'));
+    $('#alternatives-panel').hidden = !alternatives.length;
+    alternatives.forEach((a, i) => {
+      const r = a.recommendation || {};
+      const nodes = isNum(r.nodes) ? r.nodes : 1;
+      const saving = isNum(a.saving_usd) ? a.saving_usd : null;
+      const fraction = isNum(a.saving_fraction) ? ` (${num(Math.abs(a.saving_fraction) * 100, 1)} %)` : '';
+      const savingText = saving === null ? null : saving > 0 ? `Saves ${usd(saving)}${fraction}`
+        : saving < 0 ? `Costs ${usd(-saving)}${fraction} more` : 'Costs the same';
+      list.append(el('li', { class: 'alternative', dataset: { change: a.change || '', index: i } },
+        el('div', { class: 'alt-head' }, el('span', { class: 'tag' }, label(CHANGE_LABELS, a.change || 'change')),
+          el('span', { class: 'alt-description' }, a.description || '')),
+        el('div', { class: 'alt-pick' },
+          r.provider ? [swatch(r.provider), providerName(r.provider), ' · '] : null,
+          el('span', { class: 'instance' }, r.instance_type || '–'),
+          r.region ? ` · ${r.region}` : '', ' ', r.pricing ? pricingTag(r.pricing) : null,
+          ` · ${num(nodes, 0)} node${nodes === 1 ? '' : 's'}`,
+          isNum(r.gpus_total) ? `, ${num(r.gpus_total, 2)} GPUs` : ''),
+        el('div', { class: 'alt-figures' },
+          isNum(r.hourly_usd) ? el('span', { dataset: { key: 'hourly_usd' } }, `${usd(r.hourly_usd)}/h`) : null,
+          isNum(r.estimated_total_usd) ? el('span', { dataset: { key: 'estimated_total_usd' } },
+            `${usd(r.estimated_total_usd)}${isNum(r.estimated_hours) ? ` for ${num(r.estimated_hours, 1)} h` : ''}`) : null,
+          savingText ? el('strong', { class: `saving ${saving > 0 ? 'ok' : saving < 0 ? 'err' : ''}`, dataset: { key: 'saving' } }, savingText) : null,
+          isNum(a.break_even_hours) ? el('span', { dataset: { key: 'break_even_hours' } },
+            `Pays off after ${num(a.break_even_hours, 0)} h of use${a.break_even_hours >= 48 ? ` (${hours(a.break_even_hours)})` : ''}`) : null),
+        a.request_delta && typeof a.request_delta === 'object'
+          ? el('button', { type: 'button', class: 'secondary small', 'data-action': 'try',
+            'aria-label': `Try it: ${a.description || a.change}`, onclick: () => tryAlternative(a) }, 'Try it') : null));
+    });
+  }
+
+  /* Puts an alternative's request_delta into the form (what the form has no control for is kept beside it and sent
+   * too) and asks again, so the user sees the alternative as a request of their own and can change it further. */
+  function tryAlternative(a) {
+    const form = $('#recommend-form');
+    const left = applyToForm(form, a.request_delta);
+    state.extras = mergeRequest(state.extras, left) || {};
+    onModelChange();
+    updateKindGroups();
+    fillRegionsSelect();
+    showExtras();
+    form.requestSubmit();
   }
 
   function notes(list, kind) {
@@ -569,40 +924,65 @@
 
   /* ---------- the chart ---------- */
 
-  /* One point per offer that fits. With a job size (tokens) the service estimates time and cost, and the chart shows
-   * job cost against job time; otherwise hourly price against effective peak throughput (GPU peak at the workload's
-   * precision x GPUs per node x nodes). */
+  /* The chart's axes follow what the workload is bound by. A job of known size (tokens): job cost against job time.
+   * Serving with throughput figures (a model was named or estimated): decode tokens/s against the price of a million
+   * tokens (the hourly price where that is missing). Memory-bound serving without them: hourly price against memory
+   * bandwidth, which sets decode speed. Otherwise hourly price against effective peak compute (GPU peak at the
+   * workload's precision x GPUs per node x nodes). `better` says which way each axis improves, for the frontier. */
+  function chartMode(request, response, recs) {
+    const req = response.requirements || {};
+    const precision = req.precision || request.workload.precision;
+    const unit = precision === 'int8' || precision === 'int4' ? 'TOPS' : 'TFLOPS';
+    const nodesOf = (r) => (isNum(r.nodes) && r.nodes > 0 ? r.nodes : 1);
+    const gpusOf = (r) => (isNum(r.gpu_count) ? r.gpu_count : 1) * nodesOf(r);
+    if (recs.length > 0 && recs.every((r) => isNum(r.estimated_hours) && r.estimated_hours > 0
+      && isNum(r.estimated_total_usd) && r.estimated_total_usd > 0)) {
+      return { name: 'job', title: 'Job cost against job time', xTitle: 'Job time (hours)', yTitle: 'Job cost (USD)',
+        x: (r) => r.estimated_hours, y: (r) => r.estimated_total_usd, better: { x: -1, y: -1 },
+        xTick: (t) => num(t), yTick: usdTick, frontier: 'quicker and cheaper', missing: 'without a job estimate',
+        describe: (p) => `Job: ${hours(p.x)}, ${usd(p.y)}` };
+    }
+    const served = recs.filter((r) => r.throughput && isNum(r.throughput.decode_tokens_per_s));
+    if (served.length) {
+      const perToken = served.every((r) => isNum(r.throughput.usd_per_million_tokens));
+      return { name: 'throughput', title: perToken ? 'Throughput against cost per token' : 'Throughput against price',
+        xTitle: perToken ? 'Price per million tokens (USD)' : 'Price per hour (USD)',
+        yTitle: 'Decode throughput (tokens/s, all replicas)',
+        x: (r) => (r.throughput ? (perToken ? r.throughput.usd_per_million_tokens : r.hourly_usd) : NaN),
+        y: (r) => (r.throughput ? r.throughput.decode_tokens_per_s : NaN), better: { x: -1, y: 1 },
+        xTick: usdTick, yTick: (t) => num(t), frontier: 'cheaper and faster', missing: 'without serving figures',
+        describe: (p) => `${num(p.y, 0)} tokens/s · ${perToken ? `${usdFine(p.x)} per million tokens` : `${usd(p.x)}/h`}` };
+    }
+    if (req.bound === 'memory_bandwidth') {
+      return { name: 'bandwidth', title: 'Price against memory bandwidth', xTitle: 'Memory bandwidth (GB/s, all GPUs)',
+        yTitle: 'Price per hour (USD)',
+        x: (r) => { const g = state.gpus.get(r.gpu && r.gpu.id); return g ? g.memory_bandwidth_gb_per_s * gpusOf(r) : NaN; },
+        y: (r) => r.hourly_usd, better: { x: 1, y: -1 }, xTick: (t) => num(t), yTick: usdTick,
+        frontier: 'faster and cheaper', missing: 'without a bandwidth figure',
+        describe: (p) => `${num(p.x, 0)} GB/s · ${usd(p.y)} per hour` };
+    }
+    const peakMetric = req.peak_metric;
+    return { name: 'peak', title: 'Price against performance', unit,
+      xTitle: `Effective peak ${unit} at ${String(precision).toUpperCase()}`, yTitle: 'Price per hour (USD)',
+      x: (r) => gpuPeak(state.gpus.get(r.gpu && r.gpu.id), precision, peakMetric) * gpusOf(r),
+      y: (r) => r.hourly_usd, better: { x: 1, y: -1 }, xTick: (t) => num(t), yTick: usdTick,
+      frontier: 'faster and cheaper', missing: 'without a figure at this precision',
+      describe: (p) => `${num(p.x)} ${unit} peak · ${usd(p.y)} per hour` };
+  }
+
   function chartPoints(request, response, recs, show) {
-    const precision = (response.requirements && response.requirements.precision) || request.workload.precision;
-    const peakMetric = response.requirements && response.requirements.peak_metric;
-    const jobMode = recs.length > 0 && recs.every((r) => isNum(r.estimated_hours) && r.estimated_hours > 0
-      && isNum(r.estimated_total_usd) && r.estimated_total_usd > 0);
+    const mode = chartMode(request, response, recs);
     const points = [];
     let skipped = 0;
     for (const r of recs) {
-      let x, y;
-      if (jobMode) {
-        x = r.estimated_hours;
-        y = r.estimated_total_usd;
-      } else {
-        const gpu = state.gpus.get(r.gpu && r.gpu.id);
-        const nodes = isNum(r.nodes) && r.nodes > 0 ? r.nodes : 1;
-        x = gpuPeak(gpu, precision, peakMetric) * (isNum(r.gpu_count) ? r.gpu_count : 1) * nodes;
-        y = r.hourly_usd;
-      }
+      const x = mode.x(r), y = mode.y(r);
       if (!isNum(x) || !isNum(y) || x <= 0 || y <= 0) {
         skipped++;
         continue;
       }
       points.push({ x, y, rec: r, highlighted: r.rank <= show });
     }
-    const unit = precision === 'int8' || precision === 'int4' ? 'TOPS' : 'TFLOPS';
-    return {
-      points, skipped, jobMode,
-      xTitle: jobMode ? 'Job time (hours)' : `Effective peak ${unit} at ${String(precision).toUpperCase()}`,
-      yTitle: jobMode ? 'Job cost (USD)' : 'Price per hour (USD)',
-      unit,
-    };
+    return { points, skipped, mode, xTitle: mode.xTitle, yTitle: mode.yTitle };
   }
 
   /* Axis scale: logarithmic when the values span more than a factor of 20 (GPU prices and peaks span two decades),
@@ -648,12 +1028,14 @@
     if (!data.points.length) {
       summary.textContent = '';
       figure.append(el('p', { class: 'muted' }, recs.length
-        ? 'The offers that fit have no figures to plot at this precision.'
+        ? `The offers that fit have no figures to plot (${data.mode.missing}).`
         : 'Nothing to plot: no offer fits.'));
       return;
     }
+    $('#chart-title').textContent = data.mode.title;
+    figure.dataset.mode = data.mode.name;
     summary.textContent = `${recs.length >= CHART_LIMIT ? `the ${data.points.length} best-ranked` : data.points.length} offers that fit`
-      + (data.skipped ? `; ${data.skipped} without a figure at this precision are not plotted` : '');
+      + (data.skipped ? `; ${data.skipped} ${data.mode.missing} are not plotted` : '');
 
     const W = 880, H = 420, M = { left: 78, right: 24, top: 16, bottom: 52 };
     const xs = makeScale(data.points.map((p) => p.x), M.left, W - M.right);
@@ -667,22 +1049,22 @@
     for (const t of xs.ticks) {
       const x = xs.f(t);
       grid.append(el('svg:line', { x1: x, x2: x, y1: M.top, y2: H - M.bottom }));
-      axes.append(el('svg:text', { x, y: H - M.bottom + 16, 'text-anchor': 'middle' }, num(t)));
+      axes.append(el('svg:text', { x, y: H - M.bottom + 16, 'text-anchor': 'middle' }, data.mode.xTick(t)));
     }
     for (const t of ys.ticks) {
       const y = ys.f(t);
       grid.append(el('svg:line', { x1: M.left, x2: W - M.right, y1: y, y2: y }));
-      axes.append(el('svg:text', { x: M.left - 8, y: y + 4, 'text-anchor': 'end' }, usdTick(t)));
+      axes.append(el('svg:text', { x: M.left - 8, y: y + 4, 'text-anchor': 'end' }, data.mode.yTick(t)));
     }
     axes.append(el('svg:path', { d: `M${M.left},${M.top}V${H - M.bottom}H${W - M.right}`, fill: 'none' }));
-    axes.append(el('svg:text', { class: 'axis-title', x: (M.left + W - M.right) / 2, y: H - 12, 'text-anchor': 'middle' },
+    axes.append(el('svg:text', { class: 'axis-title x-title', x: (M.left + W - M.right) / 2, y: H - 12, 'text-anchor': 'middle' },
       data.xTitle + (xs.log ? ' · log scale' : '')));
-    axes.append(el('svg:text', { class: 'axis-title', transform: `translate(16 ${(M.top + H - M.bottom) / 2}) rotate(-90)`,
+    axes.append(el('svg:text', { class: 'axis-title y-title', transform: `translate(16 ${(M.top + H - M.bottom) / 2}) rotate(-90)`,
       'text-anchor': 'middle' }, data.yTitle + (ys.log ? ' · log scale' : '')));
     svg.append(grid, axes);
 
     /* The cheaper-and-faster frontier: offers no other offer beats on both axes, joined by a dashed line. */
-    const frontier = paretoFrontier(data.points, data.jobMode);
+    const frontier = paretoFrontier(data.points, data.mode.better);
     if (frontier.length > 1) {
       svg.append(el('svg:path', { class: 'frontier', fill: 'none', stroke: '#8a97a8', 'stroke-dasharray': '4 4',
         d: frontier.map((p, i) => `${i ? 'L' : 'M'}${xs.f(p.x).toFixed(1)},${ys.f(p.y).toFixed(1)}`).join('') }));
@@ -696,7 +1078,7 @@
       const r = p.rec;
       const cx = xs.f(p.x), cy = ys.f(p.y);
       const text = `#${r.rank} ${r.instance_type} · ${providerName(r.provider)} ${r.region} · ${label(PRICING_LABELS, r.pricing)}`
-        + ` · ${data.jobMode ? `${hours(p.x)}, ${usd(p.y)}` : `${num(p.x)} ${data.unit}, ${usd(p.y)}/h`}`;
+        + ` · ${data.mode.describe(p)}`;
       const circle = el('svg:circle', {
         class: `point${p.highlighted ? ' recommended' : ''}`, cx: cx.toFixed(1), cy: cy.toFixed(1),
         r: p.highlighted ? 7 : 4.5, fill: colourFor(r.provider), tabindex: p.highlighted ? 0 : null,
@@ -724,7 +1106,7 @@
       el('span', {}, el('span', { class: 'ring' }), 'recommended, numbered by rank'),
       frontier.length > 1 ? el('span', {}, el('svg:svg', { width: 22, height: 8, 'aria-hidden': 'true' },
         el('svg:line', { x1: 0, x2: 22, y1: 4, y2: 4, stroke: '#8a97a8', 'stroke-dasharray': '4 4' })),
-      '\u00a0frontier: no other offer is both ', data.jobMode ? 'quicker and cheaper' : 'faster and cheaper') : null));
+      '\u00a0frontier: no other offer is both ', data.mode.frontier) : null));
   }
 
   /* A place for a rank label near (cx, cy) that overlaps none placed before: right of the point, else stepped
@@ -745,19 +1127,18 @@
     return { x: cx + 9, y: cy - 6 };
   }
 
-  /* Points no other point dominates: in job mode lower time and lower cost are better; otherwise more throughput and
-   * lower price. Sorted along x for drawing. */
-  function paretoFrontier(points, jobMode) {
-    const sorted = points.slice().sort((a, b) => (jobMode ? a.x - b.x : b.x - a.x) || a.y - b.y);
-    const frontier = [];
-    let best = Infinity;
-    for (const p of sorted) {
-      if (p.y < best) {
-        frontier.push(p);
-        best = p.y;
-      }
-    }
-    return frontier.sort((a, b) => a.x - b.x);
+  /* Points no other point dominates (at least as good on both axes and better on one), in the directions `better`
+   * gives (+1: more is better), sorted along x for drawing. At most CHART_LIMIT points, so pairwise is cheap. */
+  function paretoFrontier(points, better) {
+    const score = (p) => [p.x * better.x, p.y * better.y];
+    const frontier = points.filter((p) => {
+      const [px, py] = score(p);
+      return !points.some((q) => {
+        const [qx, qy] = score(q);
+        return q !== p && qx >= px && qy >= py && (qx > px || qy > py);
+      });
+    });
+    return frontier.sort((a, b) => a.x - b.x || a.y - b.y);
   }
 
   let tip = null;
@@ -768,7 +1149,7 @@
       el('b', {}, `#${r.rank} ${r.instance_type}`),
       `${providerName(r.provider)} · ${r.region} · ${label(PRICING_LABELS, r.pricing)}`, el('br'),
       `${isNum(r.nodes) && r.nodes > 1 ? `${r.nodes} nodes × ` : ''}${num(r.gpu_count, 2)} × ${gpu.name || gpu.id || ''}`, el('br'),
-      data.jobMode ? `Job: ${hours(p.x)}, ${usd(p.y)}` : `${num(p.x)} ${data.unit} peak · ${usd(p.y)} per hour`);
+      data.mode.describe(p));
     document.body.append(tip);
     if (event.type === 'focus') {
       const box = event.target.getBoundingClientRect();
@@ -1181,8 +1562,20 @@
     $('#recommend-form').addEventListener('submit', submitRecommend);
     $('#recommend-form').addEventListener('reset', () => {
       clearProblem($('#recommend-problem'), $('#recommend-form'));
-      setTimeout(fillRegionsSelect, 0);
+      state.extras = {};
+      showExtras();
+      /* The reset changes the values after this event: the dependent controls follow on the next turn. */
+      setTimeout(() => {
+        delete $('#recommend-form').elements['workload.model_params_b'].dataset.custom;
+        fillRegionsSelect();
+        onModelChange();
+        updateKindGroups();
+      }, 0);
     });
+    $('#model-select').addEventListener('change', onModelChange);
+    $('#recommend-form').elements['workload.kind'].addEventListener('change', updateKindGroups);
+    $('#recommend-form').elements['workload.fine_tuning_method'].addEventListener('change', updateKindGroups);
+    updateKindGroups();
     $('#estimate-form').addEventListener('submit', submitEstimate);
     $('#estimate-provider').addEventListener('change', () => { onEstimateProviderChange(); });
     $('#estimate-instance').addEventListener('change', () => fillEstimateRegions());
@@ -1192,7 +1585,7 @@
     $('#instances-more').addEventListener('click', () => loadInstances(true));
     window.addEventListener('scroll', hideTip, { passive: true });
     document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideTip(); });
-    const ready = Promise.all([loadProviders(), loadGpus()]);
+    const ready = Promise.all([loadProviders(), loadGpus(), loadModels()]);
     ready.then(() => {
       document.body.dataset.ready = 'true';
       if (state.catalogLoaded) renderProvidersTable();

@@ -587,10 +587,10 @@
     }
     box.hidden = !flat.length;
     if (!flat.length) return;
-    box.append(el('span', {}, 'Also sent, from an alternative: '),
+    appendChildren(box, [el('span', {}, 'Also sent, from an alternative: '),
       flat.map(([name, value], i) => [i ? ', ' : '', el('code', {}, `${name} = ${JSON.stringify(value)}`)]),
       ' ', el('button', { type: 'button', class: 'link', id: 'extras-clear',
-        onclick: () => { state.extras = {}; showExtras(); } }, 'Clear'));
+        onclick: () => { state.extras = {}; showExtras(); } }, 'Clear')]);
   }
 
   async function submitRecommend(event) {
@@ -814,7 +814,9 @@
     button.disabled = false;
     if (!result.ok) {
       status.classList.add('err');
-      status.textContent = `Export failed: ${result.problem.title}${result.problem.detail ? `: ${result.problem.detail}` : ''}`;
+      const problem = result.problem;
+      const messages = (Array.isArray(problem.errors) ? problem.errors : []).map((e) => e && e.message).filter(Boolean);
+      status.textContent = `Export failed: ${[problem.title, ...(messages.length ? messages : [problem.detail])].filter(Boolean).join(': ')}`;
       pre.hidden = true;
       return;
     }

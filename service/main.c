@@ -20,7 +20,8 @@
 #include "base/log.h"
 #include "face/metrics.h"
 #include "store/migrate.h"
-#include "engine/recommend.h"
+#include "store/prepare.h"
+#include "cli/cli.h"
 #include "base/util.h"
 #include "store/history.h"
 #include "worker/refresh.h"
@@ -48,37 +49,10 @@ static void warn_about_gateway_limits(const config *cfg)
             "max_connections_per_ip", limit, NULL);
 }
 
-/* Opens the database, applies pending migrations and loads the first snapshot. Caller owns *out. */
-static int prepare_catalog(const config *cfg, catalog **out, char *err, size_t err_len)
-{
-    sqlite3 *db = NULL;
-    int rc = -1;
-    int applied = 0;
-    if (db_open(cfg->db_path, true, &db, err, err_len) != 0)
-        goto out;
-    if (migrate_apply(db, cfg->migrations_dir, &applied, err, err_len) != 0)
-        goto out;
-    if (applied > 0) {
-        char count[16];
-        snprintf(count, sizeof count, "%d", applied);
-        log_msg(LOG_INFO, "migrations applied", "count", count, "db", cfg->db_path, NULL);
-    }
-    /* SQLite opens a write-protected file read-only without an error: say so now, not at the first refresh */
-    if (sqlite3_db_readonly(db, "main") == 1)
-        log_msg(LOG_WARN, "the database is read-only: the catalog is served as it is, price refreshes will fail",
-                "db", cfg->db_path, NULL);
-    if (out != NULL && store_catalog_load(db, out, err, err_len) != 0)
-        goto out;
-    rc = 0;
-out:
-    db_close(db);
-    return rc;
-}
-
 static int run_migrate(const config *cfg)
 {
     char err[1024];
-    if (prepare_catalog(cfg, NULL, err, sizeof err) != 0) {
+    if (store_prepare(cfg, NULL, err, sizeof err) != 0) {
         fprintf(stderr, "gpurec migrate: %s\n", err);
         return 1;
     }
@@ -103,7 +77,7 @@ static int run_serve(const config *cfg)
     application.metrics = metrics_new();
     application.read_history = store_history_json;
     atomic_init(&application.draining, false);
-    if (prepare_catalog(cfg, &snap, err, sizeof err) != 0) {
+    if (store_prepare(cfg, &snap, err, sizeof err) != 0) {
         log_msg(LOG_ERROR, "cannot load the catalog", "error", err, NULL);
         goto out;
     }
@@ -147,7 +121,7 @@ out:
 static int run_refresh(const config *cfg)
 {
     char err[1024];
-    if (prepare_catalog(cfg, NULL, err, sizeof err) != 0) {
+    if (store_prepare(cfg, NULL, err, sizeof err) != 0) {
         fprintf(stderr, "gpurec refresh: %s\n", err);
         return 1;
     }
@@ -213,7 +187,7 @@ static int run_import(const config *cfg)
     int rc = 1;
     sqlite3 *db = NULL;
     char *body = NULL;
-    if (prepare_catalog(cfg, NULL, err, sizeof err) != 0)
+    if (store_prepare(cfg, NULL, err, sizeof err) != 0)
         goto fail;
     size_t size = 0;
     if (read_file(cfg->import_path, cfg->fetch_max_bytes, &body, &size, err, sizeof err) != 0)
@@ -235,81 +209,6 @@ fail:
 out:
     db_close(db);
     free(body);
-    return rc;
-}
-
-/* Reads all of stdin (at most limit bytes); caller frees. NULL when it is larger or unreadable. */
-static char *read_stdin(size_t limit, size_t *size_out)
-{
-    size_t cap = 65536, size = 0;
-    char *data = xmalloc(cap);
-    size_t got;
-    while ((got = fread(data + size, 1, cap - size, stdin)) > 0) {
-        size += got;
-        if (size > limit) {
-            free(data);
-            return NULL;
-        }
-        if (size == cap) {
-            cap *= 2;
-            data = xrealloc(data, cap);
-        }
-    }
-    *size_out = size;
-    return data;
-}
-
-/* `gpurec recommend < request.json`: the same engine as POST /v1/recommend, answered from the database. */
-static int run_recommend(const config *cfg)
-{
-    char err[1024];
-    catalog *snap = NULL;
-    json_t *request = NULL, *result = NULL;
-    problem *failure = NULL;
-    char *input = NULL;
-    int rc = 1;
-    size_t size = 0;
-    input = read_stdin(cfg->max_body_bytes, &size);
-    if (input == NULL) {
-        fprintf(stderr, "gpurec recommend: the request on standard input is larger than %zu bytes\n",
-                cfg->max_body_bytes);
-        goto out;
-    }
-    json_error_t parse_error;
-    request = json_loadb(input, size, JSON_REJECT_DUPLICATES, &parse_error);
-    if (request == NULL) {
-        fprintf(stderr, "gpurec recommend: the request is not valid JSON: %s (line %d, column %d)\n", parse_error.text,
-                parse_error.line, parse_error.column);
-        goto out;
-    }
-    if (prepare_catalog(cfg, &snap, err, sizeof err) != 0) {
-        fprintf(stderr, "gpurec recommend: %s\n", err);
-        goto out;
-    }
-    recommend_options options = {util_now(), cfg->stale_after_hours};
-    jsonw answer;
-    jsonw_init(&answer, 8192);
-    int run_rc = recommend_run(snap, request, &options, &answer, &failure);
-    char *answer_text = jsonw_finish(&answer, NULL);
-    result = run_rc == 0 ? json_loads(answer_text, 0, NULL) : NULL;
-    free(answer_text);
-    if (run_rc != 0) {
-        json_t *body = problem_into_json(failure);
-        failure = NULL;
-        json_dumpf(body, stderr, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
-        fputc('\n', stderr);
-        json_decref(body);
-        goto out;
-    }
-    json_dumpf(result, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
-    fputc('\n', stdout);
-    rc = 0;
-out:
-    problem_free(failure);
-    json_decref(result);
-    json_decref(request);
-    catalog_release(snap);
-    free(input);
     return rc;
 }
 
@@ -347,8 +246,12 @@ int main(int argc, char **argv)
     case CMD_SERVE: rc = run_serve(&cfg); break;
     case CMD_MIGRATE: rc = run_migrate(&cfg); break;
     case CMD_REFRESH: rc = run_refresh(&cfg); break;
-    case CMD_RECOMMEND: rc = run_recommend(&cfg); break;
     case CMD_IMPORT: rc = run_import(&cfg); break;
+    case CMD_RECOMMEND:
+    case CMD_ESTIMATE:
+    case CMD_MODELS:
+    case CMD_GPUS:
+    case CMD_EXPORT: rc = cli_main(&cfg, argc - cfg.command_argi, argv + cfg.command_argi); break;
     case CMD_HELP:
     case CMD_VERSION: rc = 0; break;
     }

@@ -370,7 +370,7 @@ static int apply_option(config *cfg, const option_spec *opt, const char *value, 
     return 0;
 }
 
-static int validate(const config *cfg, char *err, size_t err_len)
+int config_validate(const config *cfg, char *err, size_t err_len)
 {
     for (size_t i = 0; i < cfg->provider_count; i++) {
         if (vocab_adapter_find(cfg->providers[i]) == NULL) {
@@ -413,7 +413,8 @@ int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len)
         if (strncmp(arg, "--", 2) != 0) {
             static const struct { const char *name; config_command command; } commands[] = {
                 {"serve", CMD_SERVE},         {"migrate", CMD_MIGRATE}, {"refresh", CMD_REFRESH},
-                {"recommend", CMD_RECOMMEND}, {"import", CMD_IMPORT}};
+                {"recommend", CMD_RECOMMEND}, {"import", CMD_IMPORT}, {"estimate", CMD_ESTIMATE},
+                {"models", CMD_MODELS},       {"gpus", CMD_GPUS},       {"export", CMD_EXPORT}};
             int found = 0;
             for (size_t c = 0; c < sizeof commands / sizeof commands[0] && !saw_command; c++) {
                 if (strcmp(arg, commands[c].name) == 0) {
@@ -433,6 +434,10 @@ int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len)
                 return -1;
             }
             saw_command = 1;
+            if (config_is_catalog_command(cfg->command)) {
+                cfg->command_argi = i + 1;
+                break;
+            }
             continue;
         }
         const char *eq = strchr(arg, '=');
@@ -469,7 +474,27 @@ int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len)
         snprintf(err, err_len, "import: needs the price feed file to load (gpurec import FILE)");
         return -1;
     }
-    return validate(cfg, err, err_len);
+    return config_validate(cfg, err, err_len);
+}
+
+bool config_is_catalog_command(config_command command)
+{
+    return command == CMD_RECOMMEND || command == CMD_ESTIMATE || command == CMD_MODELS || command == CMD_GPUS ||
+           command == CMD_EXPORT;
+}
+
+int config_apply_flag(config *cfg, const char *name, const char *value, char *err, size_t err_len)
+{
+    for (size_t o = 0; o < OPTION_COUNT; o++) {
+        if (strcmp(name, options[o].flag) != 0)
+            continue;
+        if (value == NULL) {
+            snprintf(err, err_len, "%s: needs a value", name);
+            return -1;
+        }
+        return apply_option(cfg, &options[o], value, options[o].flag, err, err_len) != 0 ? -1 : 0;
+    }
+    return 1;
 }
 
 void config_print_help(FILE *out)
@@ -480,8 +505,15 @@ void config_print_help(FILE *out)
                  "  serve                      serve the HTTP API (default)\n"
                  "  migrate                    apply pending migrations to the database and exit\n"
                  "  refresh [--provider P]     refresh prices once (all enabled providers, or P) and exit\n"
-                 "  recommend < request.json   answer one recommendation request from the database and exit\n"
-                 "  import FILE                load a price feed file (the feed adapter's format) without network\n\n"
+                 "  import FILE                load a price feed file (the feed adapter's format) without network\n"
+                 "  recommend                  rank instances for a workload (flags, or a JSON request on stdin)\n"
+                 "  estimate                   price a fleet on every pricing model\n"
+                 "  models                     list the open models the sizing knows\n"
+                 "  gpus                       list the catalog's GPUs\n"
+                 "  export                     write a pick as a SkyPilot task, Terraform or Kubernetes objects\n"
+                 "  (`gpurec COMMAND --help` lists a command's flags; they answer from the database, or from a\n"
+                 "  running service with --server URL; exit status 0 found, 1 nothing fits, 2 bad input,\n"
+                 "  3 database or server unavailable)\n\n"
                  "Flags (each also read from its environment variable; a flag wins):\n",
             GPUREC_VERSION);
     for (size_t i = 0; i < OPTION_COUNT; i++)

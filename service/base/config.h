@@ -22,6 +22,11 @@ typedef enum {
     CMD_REFRESH,
     CMD_RECOMMEND,
     CMD_IMPORT,
+    /* the catalog commands of the command line (service/cli/): their arguments are theirs to read */
+    CMD_ESTIMATE,
+    CMD_MODELS,
+    CMD_GPUS,
+    CMD_EXPORT,
     CMD_HELP,
     CMD_VERSION
 } config_command;
@@ -45,6 +50,9 @@ typedef struct config {
     size_t provider_count;
     char refresh_provider[16];          /* `gpurec refresh --provider P`; empty = all enabled */
     char import_path[512];              /* `gpurec import FILE` */
+    /* recommend, estimate, models, gpus, export: the index in argv of the first argument after the command word;
+     * config_load() reads no further, the command does (a setting's flag there goes to config_apply_flag()) */
+    int command_argi;
     char azure_prices_url[512];
     char aws_pricing_url[512];
     char aws_spot_url[512];
@@ -88,6 +96,13 @@ typedef struct config {
  * Help and version set command and return 0. */
 int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len);
 void config_defaults(config *cfg);
+/* Applies one setting's flag ("--db") with its value. Returns 0, 1 when name is not a setting's flag (nothing
+ * changed), or -1 with a message naming the flag in err (a missing value among them). */
+int config_apply_flag(config *cfg, const char *name, const char *value, char *err, size_t err_len);
+/* The checks across settings that config_load() makes last; 0, or -1 with a message naming the variable. */
+int config_validate(const config *cfg, char *err, size_t err_len);
+/* Whether the command is one of the command line's catalog commands (recommend, estimate, models, gpus, export). */
+bool config_is_catalog_command(config_command command);
 /* Whether addr (an AF_INET or AF_INET6 socket address; an IPv4-mapped IPv6 address counts as IPv4) is one of the
  * trusted proxies. */
 bool config_is_trusted_proxy(const config *cfg, const struct sockaddr *addr);

@@ -1,96 +1,22 @@
-/* POST /v1/export: a recommendation (as /v1/recommend returns it, or just its provider, instance_type, region,
- * pricing and nodes) as deployable text: a SkyPilot task, Terraform, or Kubernetes objects (engine/export.h). */
+/* POST /v1/export: a recommendation as a SkyPilot task, Terraform or Kubernetes objects (engine/export_request.h
+ * reads the body and writes the text). */
 #include "face/api.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 #include "base/buf.h"
-#include "engine/export.h"
-#include "wire/jsonv.h"
-
-static problem *invalid(void)
-{
-    return problem_new(422, "invalid-request", "Invalid request", "The export request has invalid fields.");
-}
-
-/* The pick the body names, resolved against the snapshot; problems name "recommendation.<field>". */
-static bool read_pick(const catalog *snap, const json_t *rec, export_pick *pick, problem *p)
-{
-    const char *provider = NULL, *instance = NULL, *region = NULL, *pricing = "on_demand", *name = NULL;
-    long long nodes = 1, disk = 0;
-    jsonv_string(rec, "recommendation", "provider", true, 64, &provider, p);
-    jsonv_string(rec, "recommendation", "instance_type", true, 128, &instance, p);
-    jsonv_string(rec, "recommendation", "region", true, 64, &region, p);
-    jsonv_string(rec, "recommendation", "pricing", false, 32, &pricing, p);
-    jsonv_integer(rec, "recommendation", "nodes", false, 1, 4096, &nodes, p);
-    jsonv_integer(rec, "recommendation", "disk_gb", false, 1, 65536, &disk, p);
-    jsonv_string(rec, "recommendation", "job_name", false, EXPORT_JOB_NAME_MAX, &name, p);
-    if (problem_field_count(p) > 0)
-        return false;
-    memset(pick, 0, sizeof *pick);
-    if (pricing_model_parse(pricing, &pick->pricing) != 0) {
-        char models[256];
-        problem_add_field(p, "recommendation.pricing", "must be one of: %s", vocab_pricing_list(models, sizeof models));
-        return false;
-    }
-    const catalog_instance *in = catalog_find_instance(snap, provider, instance);
-    if (in == NULL) {
-        problem_add_field(p, "recommendation.instance_type", "no instance type '%s' of '%s' in the catalog", instance,
-                          provider);
-        return false;
-    }
-    if (catalog_find_offer(snap, provider, instance, region) == NULL) {
-        problem_add_field(p, "recommendation.region", "'%s' does not offer %s", region, instance);
-        return false;
-    }
-    pick->provider_id = in->provider->id;
-    pick->instance_type = in->id;
-    pick->region_id = region;
-    pick->nodes = (unsigned)nodes;
-    pick->gpus_per_node = in->gpu_count;
-    pick->gpu = in->gpu;
-    pick->instance = in;
-    pick->disk_gb = (unsigned)disk;
-    pick->job_name = name;
-    return true;
-}
+#include "engine/export_request.h"
 
 int api_export(const http_request *req, http_reply *reply)
 {
-    static const char *const allowed[] = {"recommendation", "format"};
     if (req->snap == NULL)
         return http_reply_problem(reply, api_no_catalog()), 0;
-    if (!json_is_object(req->body)) {
-        problem *p = problem_new(400, "invalid-request", "Invalid request", "the body must be a JSON object");
-        problem_add_field(p, "body", "must be a JSON object");
-        return http_reply_problem(reply, p), 0;
-    }
-    problem *p = invalid();
-    jsonv_reject_unknown(req->body, "", allowed, sizeof allowed / sizeof allowed[0], p);
-    const json_t *rec = NULL;
-    jsonv_object(req->body, "", "recommendation", true, &rec, p);
-    const char *format_name = NULL;
-    jsonv_string(req->body, "", "format", true, 32, &format_name, p);
-    export_format format = EXPORT_SKYPILOT;
-    if (format_name != NULL && export_format_parse(format_name, &format) != 0) {
-        char formats[64];
-        problem_add_field(p, "format", "must be one of: %s", export_format_list(formats, sizeof formats));
-    }
-    export_pick pick;
-    bool picked = rec != NULL && problem_field_count(p) == 0 && read_pick(req->snap, rec, &pick, p);
-    if (!picked)
-        return http_reply_problem(reply, p), 0;
     bytebuf text;
     buf_init(&text, 2048);
-    char err[256] = "";
-    int rc = export_write(&pick, format, &text, err, sizeof err);
-    if (rc != 0) {
+    export_format format = EXPORT_SKYPILOT;
+    problem *error = NULL;
+    if (export_run(req->snap, req->body, &text, &format, &error) != 0) {
         buf_free(&text);
-        problem_add_field(p, rc == EXPORT_EUNSUPPORTED ? "format" : "recommendation", "%s", err);
-        return http_reply_problem(reply, p), 0;
+        return http_reply_problem(reply, error), 0;
     }
-    problem_free(p);
     size_t len = 0;
     reply->status = 200;
     reply->raw = buf_finish(&text, &len);

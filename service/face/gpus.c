@@ -1,47 +1,7 @@
 /* GET /v1/gpus and GET /v1/gpus/{id}: the catalog's GPUs. Reads the request's snapshot only. */
-#include <math.h>
-
 #include "face/api.h"
 #include "face/query.h"
-
-static json_t *number_or_null(double value)
-{
-    return isnan(value) ? json_null() : json_real(value);
-}
-
-static json_t *gpu_json(const catalog_gpu *gpu)
-{
-    json_t *item = json_object();
-    json_object_set_new(item, "id", json_string(gpu->id));
-    json_object_set_new(item, "name", json_string(gpu->name));
-    json_object_set_new(item, "vendor", json_string(gpu->vendor));
-    json_object_set_new(item, "architecture", json_string(gpu->architecture));
-    json_object_set_new(item, "form_factor", json_string(gpu->form_factor));
-    json_object_set_new(item, "memory_gb", json_real(gpu->memory_gb));
-    json_object_set_new(item, "memory_type", json_string(gpu->memory_type));
-    json_object_set_new(item, "memory_bandwidth_gb_per_s", json_real(gpu->memory_bandwidth_gb_per_s));
-    json_object_set_new(item, "fp64_tflops", number_or_null(gpu->fp64_tflops));
-    json_object_set_new(item, "fp64_tensor_tflops", number_or_null(gpu->fp64_tensor_tflops));
-    json_object_set_new(item, "fp32_tflops", number_or_null(gpu->fp32_tflops));
-    json_object_set_new(item, "tf32_tflops", number_or_null(gpu->tf32_tflops));
-    json_object_set_new(item, "fp16_tflops", number_or_null(gpu->fp16_tflops));
-    json_object_set_new(item, "bf16_tflops", number_or_null(gpu->bf16_tflops));
-    json_object_set_new(item, "fp8_tflops", number_or_null(gpu->fp8_tflops));
-    json_object_set_new(item, "int8_tops", number_or_null(gpu->int8_tops));
-    json_object_set_new(item, "tensor_figures", json_string("dense (without structured sparsity)"));
-    json_object_set_new(item, "tdp_watts", json_real(gpu->tdp_watts));
-    json_object_set_new(item, "interconnect", json_string(gpu->interconnect));
-    json_object_set_new(item, "interconnect_gb_per_s", json_real(gpu->interconnect_gb_per_s));
-    json_object_set_new(item, "ecc", json_boolean(gpu->ecc));
-    json_object_set_new(item, "mig", json_boolean(gpu->mig));
-    json_object_set_new(item, "vgpu", json_boolean(gpu->vgpu));
-    json_object_set_new(item, "release_year", json_integer(gpu->release_year));
-    json_t *sources = json_loads(gpu->sources_json, JSON_DECODE_ANY, NULL);
-    json_object_set_new(item, "sources", json_is_array(sources) ? sources : json_array());
-    if (!json_is_array(sources))
-        json_decref(sources);
-    return item;
-}
+#include "snapshot/describe.h"
 
 int api_gpus_list(const http_request *req, http_reply *reply)
 {
@@ -62,13 +22,11 @@ int api_gpus_list(const http_request *req, http_reply *reply)
         return http_reply_problem(reply, p), 0;
     problem_free(p);
 
+    gpu_filter filter = {by_vendor ? vendors.values : NULL, vendors.count, min_memory, by_precision, needed};
     for (size_t i = 0; i < req->snap->gpu_count; i++) {
         const catalog_gpu *gpu = &req->snap->gpus[i];
-        if ((by_vendor && !query_list_contains(&vendors, gpu->vendor)) || gpu->memory_gb < min_memory ||
-            (by_precision && isnan(catalog_gpu_peak(gpu, needed))))
-            continue;
-        if (query_page_wants(&page))
-            json_array_append_new(page.items, gpu_json(gpu));
+        if (describe_gpu_matches(gpu, &filter) && query_page_wants(&page))
+            json_array_append_new(page.items, describe_gpu(gpu));
     }
     query_page_reply(reply, &page, req->snap);
     return 0;
@@ -81,7 +39,7 @@ int api_gpus_get(const http_request *req, http_reply *reply)
     const catalog_gpu *gpu = catalog_find_gpu(req->snap, req->params[0]);
     if (gpu == NULL)
         return api_reply_not_found(reply, "GPU", req->params[0]);
-    json_t *item = gpu_json(gpu);
+    json_t *item = describe_gpu(gpu);
     json_t *instances = json_array();
     for (size_t i = 0; i < req->snap->instance_count; i++) {
         const catalog_instance *in = &req->snap->instances[i];

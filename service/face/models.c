@@ -2,53 +2,7 @@
  * architecture and sources. Reads the request's snapshot only. */
 #include "face/api.h"
 #include "face/query.h"
-
-static json_t *positive_or_null(int value)
-{
-    return value > 0 ? json_integer(value) : json_null();
-}
-
-static json_t *model_json(const catalog_model *m)
-{
-    const model_arch *a = &m->arch;
-    json_t *item = json_object();
-    json_object_set_new(item, "id", json_string(m->id));
-    json_object_set_new(item, "name", json_string(m->name));
-    json_object_set_new(item, "family", json_string(m->family));
-    json_object_set_new(item, "params_b", json_real(a->params_b));
-    json_object_set_new(item, "active_params_b", json_real(a->active_params_b));
-    json_object_set_new(item, "moe", json_boolean(a->experts > 0));
-    json_object_set_new(item, "layers", json_integer(a->layers));
-    json_object_set_new(item, "hidden_size", json_integer(a->hidden_size));
-    json_object_set_new(item, "intermediate_size", positive_or_null(a->intermediate_size));
-    json_object_set_new(item, "moe_intermediate_size", positive_or_null(a->moe_intermediate_size));
-    json_object_set_new(item, "mlp", json_string(a->gated_mlp ? "gated" : "plain"));
-    json_object_set_new(item, "attention_heads", json_integer(a->attention_heads));
-    json_object_set_new(item, "kv_heads", json_integer(a->kv_heads));
-    json_object_set_new(item, "head_dim", json_integer(a->head_dim));
-    json_object_set_new(item, "attention", json_string(attention_kind_name(a->attention)));
-    json_object_set_new(item, "q_lora_rank", positive_or_null(a->q_lora_rank));
-    json_object_set_new(item, "kv_lora_rank", positive_or_null(a->kv_lora_rank));
-    json_object_set_new(item, "qk_nope_head_dim", positive_or_null(a->qk_nope_head_dim));
-    json_object_set_new(item, "qk_rope_head_dim", positive_or_null(a->qk_rope_head_dim));
-    json_object_set_new(item, "v_head_dim", positive_or_null(a->v_head_dim));
-    json_object_set_new(item, "experts", json_integer(a->experts));
-    json_object_set_new(item, "shared_experts", json_integer(a->shared_experts));
-    json_object_set_new(item, "experts_per_token", json_integer(a->experts_per_token));
-    json_object_set_new(item, "dense_layers", json_integer(a->dense_layers));
-    json_object_set_new(item, "tied_embeddings", json_boolean(a->tied_embeddings));
-    json_object_set_new(item, "vocab_size", json_integer(a->vocab_size));
-    json_object_set_new(item, "max_context", json_integer(a->max_context));
-    json_object_set_new(item, "sliding_window", positive_or_null(a->sliding_window));
-    json_object_set_new(item, "sliding_window_layers", json_integer(a->sliding_window_layers));
-    json_object_set_new(item, "release_year", json_integer(m->release_year));
-    json_object_set_new(item, "license", json_string(m->license));
-    json_t *sources = json_loads(m->sources_json, JSON_DECODE_ANY, NULL);
-    json_object_set_new(item, "sources", json_is_array(sources) ? sources : json_array());
-    if (!json_is_array(sources))
-        json_decref(sources);
-    return item;
-}
+#include "snapshot/describe.h"
 
 int api_models_list(const http_request *req, http_reply *reply)
 {
@@ -75,13 +29,11 @@ int api_models_list(const http_request *req, http_reply *reply)
         return http_reply_problem(reply, p), 0;
     problem_free(p);
 
+    model_filter filter = {by_family ? families.values : NULL, families.count, min_params, max_params, moe};
     for (size_t i = 0; i < req->snap->model_count; i++) {
         const catalog_model *m = &req->snap->models[i];
-        if ((by_family && !query_list_contains(&families, m->family)) || m->arch.params_b < min_params ||
-            m->arch.params_b > max_params || (moe >= 0 && (m->arch.experts > 0) != (moe == 1)))
-            continue;
-        if (query_page_wants(&page))
-            json_array_append_new(page.items, model_json(m));
+        if (describe_model_matches(m, &filter) && query_page_wants(&page))
+            json_array_append_new(page.items, describe_model(m));
     }
     query_page_reply(reply, &page, req->snap);
     return 0;
@@ -94,6 +46,6 @@ int api_models_get(const http_request *req, http_reply *reply)
     const catalog_model *m = catalog_find_model(req->snap, req->params[0]);
     if (m == NULL)
         return api_reply_not_found(reply, "model", req->params[0]);
-    http_reply_json(reply, 200, model_json(m));
+    http_reply_json(reply, 200, describe_model(m));
     return 0;
 }

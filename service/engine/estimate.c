@@ -77,7 +77,7 @@ static const char SPOT_CAVEAT[] =
     "spot instances can be reclaimed by the provider at short notice; total_usd assumes they run uninterrupted at "
     "today's spot price, which moves with demand";
 
-static json_t *item_pricing_json(const estimate_item *item, pricing_model model)
+static json_t *item_pricing_json(const estimate *est, const estimate_item *item, pricing_model model)
 {
     const char *name = pricing_model_name(model);
     json_t *out = json_object();
@@ -135,13 +135,8 @@ static json_t *item_pricing_json(const estimate_item *item, pricing_model model)
                         cost_round2(break_even), name);
     }
 
-    json_t *price_json = json_object();
-    json_object_set_new(price_json, "hourly", json_real(price->hourly));
-    json_object_set_new(price_json, "currency", json_string(price->currency));
-    json_object_set_new(price_json, "usd_per_unit", json_real(price->usd_per_unit));
-    json_object_set_new(price_json, "source", string_or_null(price->source));
-    json_object_set_new(price_json, "fetched_at", string_or_null(price->fetched_at));
-    json_object_set_new(out, "price", price_json);
+    json_object_set_new(out, "price", estimate_price_json(est->snap, price));
+    estimate_price_warnings(est, item, price, model, warnings);
     json_object_set_new(out, "warnings", warnings);
     return out;
 }
@@ -174,7 +169,7 @@ static json_t *item_json(const estimate *est, const estimate_item *item)
     for (int m = 0; m < PRICING_COUNT; m++)
         if (est->compared[m])
             json_object_set_new(by_pricing, pricing_model_name((pricing_model)m),
-                                item_pricing_json(item, (pricing_model)m));
+                                item_pricing_json(est, item, (pricing_model)m));
     json_object_set_new(out, "by_pricing", by_pricing);
     return out;
 }
@@ -310,8 +305,14 @@ static problem *invalid_request(int status)
 
 int estimate_run(const catalog *snap, const json_t *request, json_t **result, problem **error)
 {
+    return estimate_run_with(snap, request, NULL, result, error);
+}
+
+int estimate_run_with(const catalog *snap, const json_t *request, const estimate_options *opts, json_t **result,
+                      problem **error)
+{
     static const char *const allowed[] = {"items", "pricing"};
-    estimate est = {.snap = snap};
+    estimate est = {.snap = snap, .opts = opts};
     problem *p = NULL;
     json_t *doc = NULL;
     json_t *totals = NULL;

@@ -37,9 +37,13 @@
  *                           commitments: hourly_usd x period_hours (a commitment bills every hour, used or not)
  *         savings_vs_on_demand_pct number | null: (on-demand total_usd - total_usd) / on-demand total_usd x 100,
  *                           2 decimals, negative when dearer; null when the item has no on-demand price
- *         price             {hourly (one instance-hour in `currency`), currency (ISO 4217), usd_per_unit (the fx
- *                           rate used; 1 for USD), source, fetched_at (ISO 8601 UTC)}
- *         warnings          array of strings (may be empty)
+ *         price             the price as the catalog's instances show it (snapshot/price_write.h): hourly_usd,
+ *                           hourly (one instance-hour in `currency`), currency (ISO 4217), usd_per_unit (the fx
+ *                           rate used; 1 for USD), fx_as_of (that rate's date, non-USD only), source, fetched_at and
+ *                           effective_at (ISO 8601 UTC), estimated (true: derived by the rule its source states, not
+ *                           published), spot_interruption (when known)
+ *         warnings          array of strings (may be empty); among them one when the price is estimated, and one
+ *                           when it was fetched longer ago than the freshness limit (estimate_options)
  *         spot only:        interruption: string | null, the provider's interruption band such as "<5%"
  *         commitments (reserved_*, savings_plan_*) only:
  *           break_even_utilisation_pct number | null: unit rate / on-demand unit rate x 100, 2 decimals: the
@@ -94,6 +98,8 @@
 #ifndef GPUREC_ESTIMATE_H
 #define GPUREC_ESTIMATE_H
 
+#include <time.h>
+
 #include <jansson.h>
 
 #include "snapshot/catalog.h"
@@ -104,10 +110,20 @@
 #define ESTIMATE_MAX_HOURS 87600
 #define ESTIMATE_MAX_MONTHS 120
 
-/* Estimates one request against snap (borrowed; must not be NULL). On success returns 0 and sets *result to the
+/* What the prices are judged against. */
+typedef struct estimate_options {
+    time_t now;                 /* the moment a price's age is taken at */
+    unsigned stale_after_hours; /* a price fetched longer ago than this gets a warning; 0 = never */
+} estimate_options;
+
+/* Estimates one request against snap (borrowed; must not be NULL), judging no price stale: estimate_run_with() with
+ * opts NULL. On success returns 0 and sets *result to the
  * response document (caller owns the reference: json_decref). On a client error returns -1 and sets *error to a
  * problem naming every invalid field (status 400 when the body is not an object, else 422; caller owns it: hand it to
  * http_reply_problem() or problem_free()). Reads nothing but its arguments. */
 int estimate_run(const catalog *snap, const json_t *request, json_t **result, problem **error);
+/* As estimate_run(), with the prices judged against opts (borrowed; NULL: no freshness limit). */
+int estimate_run_with(const catalog *snap, const json_t *request, const estimate_options *opts, json_t **result,
+                      problem **error);
 
 #endif

@@ -1,5 +1,6 @@
 /* The estimate engine's own parts, shared by engine/estimate*.c and nobody else: the request read and checked
- * against the snapshot (estimate_request.c), then priced and answered (estimate.c). */
+ * against the snapshot (estimate_request.c), then priced and answered (estimate.c), each price shown with where it
+ * came from (estimate_provenance.c). */
 #ifndef GPUREC_ESTIMATE_INTERNAL_H
 #define GPUREC_ESTIMATE_INTERNAL_H
 
@@ -36,6 +37,7 @@ typedef struct estimate_item {
 
 typedef struct estimate {
     const catalog *snap;
+    const estimate_options *opts; /* NULL: no freshness limit */
     estimate_item *items;
     size_t item_count;
     bool compared[PRICING_COUNT]; /* the models the reply shows */
@@ -48,5 +50,13 @@ void estimate_read_item(const catalog *snap, const json_t *item_json, size_t ind
 /* Reads the optional `pricing` list into compared[] (all false when absent: *explicit_list false); false when it had
  * an error (in p). */
 bool estimate_read_pricing(const json_t *request, bool compared[PRICING_COUNT], bool *explicit_list, problem *p);
+
+/* The price object of one priced model (snapshot/price_write.h, as GET /v1/instances writes it; usd_per_unit 1 for
+ * USD). Caller owns the reference. */
+json_t *estimate_price_json(const catalog *snap, const catalog_price *price);
+/* Adds to warnings (borrowed array) what the answer must say about where price came from: that it is estimated, or
+ * that it was fetched longer ago than est->opts allows. */
+void estimate_price_warnings(const estimate *est, const estimate_item *item, const catalog_price *price,
+                             pricing_model model, json_t *warnings);
 
 #endif

@@ -8,6 +8,7 @@
 #include "base/util.h"
 #include "face/api.h"
 #include "face/query.h"
+#include "snapshot/price_write.h"
 #include "wire/jsonw.h"
 
 /* Instances and their prices are written straight to text (jsonw.h): a page of them is most of what the catalog
@@ -19,37 +20,13 @@ static void write_money(jsonw *out, double usd)
     jsonw_real(out, round(usd * 1e6) / 1e6);
 }
 
-static void write_price(jsonw *out, const catalog *snap, const catalog_price *price)
-{
-    jsonw_object_begin(out);
-    jsonw_key(out, "hourly_usd");
-    write_money(out, price->hourly_usd);
-    jsonw_member_real(out, "hourly", price->hourly);
-    jsonw_member_string(out, "currency", price->currency);
-    if (strcmp(price->currency, "USD") != 0) {
-        jsonw_member_real(out, "usd_per_unit", price->usd_per_unit);
-        /* the date of the exchange rate the USD figure was converted at (the fx adapter stores the ECB's date) */
-        const catalog_fx *fx = catalog_find_fx(snap, price->currency);
-        if (fx != NULL && fx->as_of != NULL)
-            jsonw_member_string(out, "fx_as_of", fx->as_of);
-    }
-    jsonw_member_string(out, "source", price->source);
-    jsonw_member_string(out, "fetched_at", price->fetched_at);
-    jsonw_member_string(out, "effective_at", price->effective_at);
-    jsonw_member_bool(out, "estimated", price->estimated);
-    if (price->spot_interruption != NULL) {
-        jsonw_member_string(out, "spot_interruption", price->spot_interruption);
-    }
-    jsonw_object_end(out);
-}
-
 static void write_prices(jsonw *out, const catalog *snap, const catalog_offer *offer)
 {
     jsonw_object_begin(out);
     for (int m = 0; m < PRICING_COUNT; m++) {
         if (offer->prices[m].present) {
             jsonw_key(out, pricing_model_name((pricing_model)m));
-            write_price(out, snap, &offer->prices[m]);
+            price_write(out, snap, &offer->prices[m]);
         }
     }
     jsonw_object_end(out);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <jansson.h>
 #include <sqlite3.h>
@@ -700,6 +701,91 @@ START_TEST(daemon_without_a_catalog_answers_503)
 }
 END_TEST
 
+/* Whether the warnings array at path holds one containing needle. */
+static bool warns(const json_t *doc, const char *path, const char *needle)
+{
+    const json_t *warnings = at(doc, path);
+    ck_assert_msg(json_is_array(warnings), "%s is not an array", path);
+    size_t i;
+    const json_t *w;
+    json_array_foreach(warnings, i, w)
+        if (json_is_string(w) && strstr(json_string_value(w), needle) != NULL)
+            return true;
+    return false;
+}
+
+/* Each price says where it came from, as the catalog's instances do: source, fetched_at, effective_at, estimated,
+ * and the currency and exchange rate it was converted at. */
+START_TEST(prices_say_where_they_came_from)
+{
+    json_t *doc = estimate_ok("{\"items\": [{\"provider\": \"alpha\", \"instance_type\": \"big.8x\", \"region\": "
+                              "\"r-east\", \"count\": 1, \"hours\": 1}, {\"provider\": \"beta\", \"instance_type\": "
+                              "\"gn.8x\", \"region\": \"cn-test\", \"count\": 1, \"hours\": 1}]}");
+    ck_assert_str_eq(string_at(doc, "items.0.by_pricing.on_demand.price.source"), "fixture");
+    ck_assert_str_eq(string_at(doc, "items.0.by_pricing.on_demand.price.fetched_at"), "2025-06-01T00:00:00Z");
+    ck_assert_str_eq(string_at(doc, "items.0.by_pricing.on_demand.price.effective_at"), "2025-06-01T00:00:00Z");
+    ck_assert(!is_true_at(doc, "items.0.by_pricing.on_demand.price.estimated"));
+    ck_assert_str_eq(string_at(doc, "items.0.by_pricing.on_demand.price.currency"), "USD");
+    ck_assert(number_at(doc, "items.0.by_pricing.on_demand.price.usd_per_unit") == 1.0);
+    ck_assert(number_at(doc, "items.0.by_pricing.on_demand.price.hourly_usd") == 98.32);
+    ck_assert_str_eq(string_at(doc, "items.0.by_pricing.spot.price.spot_interruption"), "<5%");
+    ck_assert_ptr_null(at(doc, "items.0.by_pricing.on_demand.price.fx_as_of"));
+    ck_assert_str_eq(string_at(doc, "items.1.by_pricing.on_demand.price.currency"), "CNY");
+    ck_assert(number_at(doc, "items.1.by_pricing.on_demand.price.usd_per_unit") == 0.1383);
+    ck_assert_str_eq(string_at(doc, "items.1.by_pricing.on_demand.price.fx_as_of"), "2025-06-02T00:00:00Z");
+    ck_assert(!warns(doc, "items.0.by_pricing.on_demand.warnings", "estimated"));
+    json_decref(doc);
+}
+END_TEST
+
+START_TEST(estimated_prices_are_flagged)
+{
+    json_t *doc = estimate_ok("{\"items\": [{\"provider\": \"alpha\", \"instance_type\": \"big.1x\", \"region\": "
+                              "\"r-east\", \"count\": 1, \"months\": 12}]}");
+    ck_assert(is_true_at(doc, "items.0.by_pricing.reserved_1y.price.estimated"));
+    ck_assert_str_eq(string_at(doc, "items.0.by_pricing.reserved_1y.price.source"),
+                     "rule: 0.65 x the on-demand rate (fixture)");
+    ck_assert(warns(doc, "items.0.by_pricing.reserved_1y.warnings",
+                    "the reserved_1y price is estimated, not published: rule: 0.65 x the on-demand rate"));
+    ck_assert(!is_true_at(doc, "items.0.by_pricing.on_demand.price.estimated"));
+    ck_assert(!warns(doc, "items.0.by_pricing.on_demand.warnings", "estimated"));
+    json_decref(doc);
+}
+END_TEST
+
+/* A price fetched longer ago than the limit is flagged; one within it, or with no limit given, is not. The
+ * fixture's prices were fetched at 2025-06-01T00:00:00Z (1748736000). */
+START_TEST(stale_prices_are_flagged)
+{
+    static const char body[] = "{\"items\": [{\"provider\": \"alpha\", \"instance_type\": \"big.1x\", \"region\": "
+                               "\"r-east\", \"count\": 1, \"hours\": 10}], \"pricing\": [\"on_demand\"]}";
+    const time_t fetched = 1748736000;
+    const struct {
+        time_t now;
+        unsigned limit;
+        bool stale;
+    } cases[] = {{fetched + 49 * 3600, 48, true}, {fetched + 47 * 3600, 48, false}, {fetched + 49 * 3600, 0, false}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        estimate_options opts = {.now = cases[i].now, .stale_after_hours = cases[i].limit};
+        json_t *request = parse(body);
+        json_t *doc = NULL;
+        problem *error = NULL;
+        ck_assert_int_eq(estimate_run_with(fixture_snap, request, &opts, &doc, &error), 0);
+        ck_assert_msg(warns(doc, "items.0.by_pricing.on_demand.warnings", "48-hour freshness limit") ==
+                          cases[i].stale,
+                      "case %zu", i);
+        if (cases[i].stale)
+            ck_assert(warns(doc, "items.0.by_pricing.on_demand.warnings",
+                            "fetched 49 hours ago (2025-06-01T00:00:00Z)"));
+        json_decref(doc);
+        json_decref(request);
+    }
+    json_t *doc = estimate_ok(body); /* estimate_run: no limit */
+    ck_assert(!warns(doc, "items.0.by_pricing.on_demand.warnings", "freshness"));
+    json_decref(doc);
+}
+END_TEST
+
 static Suite *estimate_suite(void)
 {
     Suite *s = suite_create("api_estimate");
@@ -712,6 +798,9 @@ static Suite *estimate_suite(void)
     tcase_add_test(figures, models_an_item_lacks_are_unavailable_not_invented);
     tcase_add_test(figures, savings_need_an_on_demand_price);
     tcase_add_test(figures, periods_longer_than_a_term_owe_whole_terms);
+    tcase_add_test(figures, prices_say_where_they_came_from);
+    tcase_add_test(figures, estimated_prices_are_flagged);
+    tcase_add_test(figures, stale_prices_are_flagged);
     suite_add_tcase(s, figures);
 
     TCase *errors = tcase_create("errors");

@@ -558,7 +558,7 @@ static const struct catalog_rule {
      "UPDATE gpus SET sources = '[]' WHERE id = 'mi355x'"},
     {"fewer than 210 instance types",
      "SELECT count(*) FROM instance_types HAVING count(*) < 210",
-     "DELETE FROM instance_types WHERE provider_id = 'lambda' AND id = 'gpu_8x_v100_n'"},
+     "DELETE FROM prices WHERE provider_id = 'lambda'; DELETE FROM instance_types WHERE provider_id = 'lambda'"},
 };
 
 START_TEST(test_catalog_rules)
@@ -569,7 +569,8 @@ START_TEST(test_catalog_rules)
 END_TEST
 
 /* Each rule, run after its breaker, finds a row; the breaker runs in a savepoint that is rolled back. The counting
-   rule's breaker deletes a priced type (its prices first, then the type, so the foreign keys hold). */
+   rule's breaker deletes every Lambda type (their prices first, so the foreign keys hold): more than the margin the
+   catalog has above 210. */
 START_TEST(test_rules_catch_broken_rows)
 {
     for (size_t i = 0; i < sizeof catalog_rules / sizeof catalog_rules[0]; i++) {
@@ -628,6 +629,11 @@ START_TEST(test_catalog_v2_facts)
                  flagships[i]);
         ck_assert_msg(qi(sql) >= 1, "aws %s has no price", flagships[i]);
     }
+    /* A3 Ultra is priced from its own machine and H200 rows, region by region. */
+    ck_assert_int_eq(qi("SELECT count(DISTINCT region_id) FROM prices WHERE provider_id = 'gcp' AND "
+                        "instance_type_id = 'a3-ultragpu-8g' AND pricing_model = 'on_demand' AND source LIKE "
+                        "'%(' || region_id || ')%'"),
+                     2);
 }
 END_TEST
 

@@ -48,3 +48,9 @@ INSERT INTO prices (provider_id, instance_type_id, region_id, pricing_model, hou
     ('alpha', 'huge.8x', 'r-east', 'on_demand', 99999, 'USD', 'fixture', '2025-06-01T00:00:00Z', '2025-06-01T00:00:00Z', NULL),
     ('beta', 'gn.8x', 'cn-test', 'on_demand', 232, 'CNY', 'fixture', '2025-06-01T00:00:00Z', '2025-06-01T00:00:00Z', NULL),
     ('beta', 'gn.8x', 'cn-test', 'reserved_1y', 150, 'CNY', 'fixture', '2025-06-01T00:00:00Z', '2025-06-01T00:00:00Z', NULL);
+
+-- A derived price: the estimate must say it is estimated and which rule made it.
+INSERT INTO prices (provider_id, instance_type_id, region_id, pricing_model, hourly, currency, source, fetched_at,
+                    effective_at, spot_interruption, estimated) VALUES
+    ('alpha', 'big.1x', 'r-east', 'reserved_1y', 8.00, 'USD', 'rule: 0.65 x the on-demand rate (fixture)',
+     '2025-06-01T00:00:00Z', '2025-06-01T00:00:00Z', NULL, 1);

@@ -1,0 +1,77 @@
+/* Where each estimated price came from: its price object (the catalog's own writer) and the warnings an estimate
+ * must carry when a price is derived rather than published, or older than the freshness limit. */
+#include "engine/estimate_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/util.h"
+#include "snapshot/price_write.h"
+#include "wire/jsonw.h"
+
+json_t *estimate_price_json(const catalog *snap, const catalog_price *price)
+{
+    jsonw w;
+    jsonw_init(&w, 512);
+    price_write(&w, snap, price);
+    size_t len = 0;
+    char *text = jsonw_finish(&w, &len);
+    json_t *out = json_loadb(text, len, 0, NULL);
+    free(text);
+    if (out == NULL) /* the writer's own output always parses; out of memory is fatal elsewhere */
+        out = json_object();
+    /* the rate a USD price was taken at, so every item says its rate whatever the currency */
+    if (json_object_get(out, "usd_per_unit") == NULL)
+        json_object_set_new(out, "usd_per_unit", json_real(1.0));
+    return out;
+}
+
+static void warn(json_t *warnings, const char *text)
+{
+    json_array_append_new(warnings, json_string(text));
+}
+
+/* When the price was last known good: its fetched_at, or the provider's last successful refresh when that refresh
+ * kept the price unchanged (an unchanged run leaves fetched_at but confirms the price; adapter rows name their
+ * provider first in source). -1 when fetched_at is missing or unreadable. */
+static int confirmed_time(const estimate_item *item, const catalog_price *price, time_t *out)
+{
+    if (price->fetched_at == NULL || util_parse_time(price->fetched_at, out) != 0)
+        return -1;
+    const catalog_provider *provider = item->offer->instance->provider;
+    time_t confirmed;
+    if (provider->last_success_at != NULL && util_parse_time(provider->last_success_at, &confirmed) == 0 &&
+        confirmed > *out && price->source != NULL &&
+        strncmp(price->source, provider->id, strlen(provider->id)) == 0)
+        *out = confirmed;
+    return 0;
+}
+
+void estimate_price_warnings(const estimate *est, const estimate_item *item, const catalog_price *price,
+                             pricing_model model, json_t *warnings)
+{
+    char text[768];
+    if (price->estimated) {
+        snprintf(text, sizeof text, "the %s price is estimated, not published: %s", pricing_model_name(model),
+                 price->source ? price->source : "no source recorded");
+        warn(warnings, text);
+    }
+    if (est->opts == NULL || est->opts->stale_after_hours == 0)
+        return;
+    time_t fetched;
+    if (confirmed_time(item, price, &fetched) != 0) {
+        snprintf(text, sizeof text, "the %s price has no valid fetch time; it may be out of date",
+                 pricing_model_name(model));
+        warn(warnings, text);
+        return;
+    }
+    double age_hours = difftime(est->opts->now, fetched) / 3600.0;
+    if (age_hours > (double)est->opts->stale_after_hours) {
+        snprintf(text, sizeof text,
+                 "the %s price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit",
+                 pricing_model_name(model), age_hours, price->fetched_at, est->opts->stale_after_hours);
+        warn(warnings, text);
+    }
+}

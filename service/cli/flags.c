@@ -285,6 +285,7 @@ static int apply_flag(const cli_command *cmd, size_t row, const char *name, cons
         set_field(out->request, flag->field, json);
     }
     out->given[row] = true;
+    out->by_alias[row] = flag->alias != NULL && strcmp(name, flag->alias) == 0;
     out->any_field = true;
     return 0;
 }
@@ -382,19 +383,28 @@ static bool names(const char *flag_field, const char *field)
 bool cli_flag_for_field(const cli_command *cmd, const cli_args *args, const char *field, char *out, size_t out_len)
 {
     long best = -1;
+    int best_score = -1;
     for (size_t i = 0; i < cmd->flag_count && field != NULL; i++) {
         const cli_flag *flag = &cmd->flags[i];
         char sibling[96] = "";
         if (flag->kind == FLAG_INSTANCE)
             provider_field(flag, sibling, sizeof sibling);
-        if (!names(flag->field, field) && !(sibling[0] != '\0' && names(sibling, field)))
+        bool own = names(flag->field, field) && flag->kind != FLAG_INSTANCE;
+        if (!own && !names(flag->field, field) && !(sibling[0] != '\0' && names(sibling, field)))
             continue;
-        if (best < 0 || (args != NULL && args->given[i] && !args->given[best]))
+        /* a flag given beats one not given; then a flag of that very field beats --instance, which sets two */
+        int score = (args != NULL && args->given[i] ? 2 : 0) + (own ? 1 : 0);
+        if (score > best_score) {
             best = (long)i;
+            best_score = score;
+        }
     }
     if (best < 0)
         return false;
-    cli_flag_name(&cmd->flags[best], out, out_len);
+    if (args != NULL && args->by_alias[best])
+        snprintf(out, out_len, "%s", cmd->flags[best].alias);
+    else
+        cli_flag_name(&cmd->flags[best], out, out_len);
     return true;
 }
 

@@ -49,6 +49,7 @@ typedef struct cli_args {
     json_t *request;         /* the request the flags made ({} when none); owned: cli_args_free() */
     bool any_field;          /* at least one request field came from a flag */
     bool given[CLI_MAX_FLAGS]; /* which rows of the command's table were given */
+    bool by_alias[CLI_MAX_FLAGS]; /* ... by their alias (--top), which messages then use */
     bool json_out;           /* --json */
     bool table_out;          /* --table */
     bool help;               /* --help or -h */
@@ -70,7 +71,7 @@ int cli_parse(const cli_command *cmd, config *cfg, int argc, char **argv, cli_ar
 void cli_args_free(cli_args *args);
 
 /* The flag the request field names ("workload.model" -> "--model"; "constraints.providers[2]" -> "--providers"),
- * preferring one that was given (the engine names "items[0].provider" for --instance as well as --provider). Writes
+ * by the name it was given with (--top, not --limit), preferring one that was given (the engine names "items[0].provider" for --instance as well as --provider). Writes
  * the name to out and returns true; false when no flag has the field. */
 bool cli_flag_for_field(const cli_command *cmd, const cli_args *args, const char *field, char *out, size_t out_len);
 

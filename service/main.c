@@ -136,38 +136,18 @@ static int run_refresh(const config *cfg)
 static int read_file(const char *path, size_t limit, char **out, size_t *size, char *err, size_t err_len)
 {
     FILE *f = fopen(path, "rb");
-    *out = NULL;
-    *size = 0;
     if (f == NULL) {
+        *out = NULL;
         snprintf(err, err_len, "%s: cannot open it", path);
         return -1;
     }
-    size_t cap = 65536, len = 0, got;
-    char *data = xmalloc(cap + 1);
-    while ((got = fread(data + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len > limit) {
-            snprintf(err, err_len, "%s: larger than GPUREC_FETCH_MAX_BYTES (%zu bytes)", path, limit);
-            goto fail;
-        }
-        if (len == cap) {
-            cap *= 2;
-            data = xrealloc(data, cap + 1);
-        }
-    }
-    if (ferror(f)) {
+    int rc = util_read_all(f, limit, out, size);
+    fclose(f);
+    if (rc == UTIL_READ_TOO_LARGE)
+        snprintf(err, err_len, "%s: larger than GPUREC_FETCH_MAX_BYTES (%zu bytes)", path, limit);
+    else if (rc != 0)
         snprintf(err, err_len, "%s: cannot read it", path);
-        goto fail;
-    }
-    fclose(f);
-    data[len] = '\0';
-    *out = data;
-    *size = len;
-    return 0;
-fail:
-    fclose(f);
-    free(data);
-    return -1;
+    return rc == 0 ? 0 : -1;
 }
 
 /* Prints a run's counts, one line, for `gpurec import` (the same figures /v1/admin/import answers with). */

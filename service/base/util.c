@@ -146,3 +146,34 @@ time_t util_now(void)
 {
     return pinned_clock != 0 ? pinned_clock : time(NULL);
 }
+
+int util_read_all(FILE *in, size_t limit, char **out, size_t *size)
+{
+    size_t cap = 65536, len = 0, got;
+    char *data = xmalloc(cap + 1);
+    int rc = 0;
+    *out = NULL;
+    *size = 0;
+    while ((got = fread(data + len, 1, cap - len, in)) > 0) {
+        len += got;
+        if (len > limit) {
+            rc = UTIL_READ_TOO_LARGE;
+            goto out;
+        }
+        if (len == cap) {
+            cap *= 2;
+            data = xrealloc(data, cap + 1);
+        }
+    }
+    if (ferror(in))
+        rc = UTIL_READ_FAILED;
+out:
+    if (rc != 0) {
+        free(data);
+        return rc;
+    }
+    data[len] = '\0';
+    *out = data;
+    *size = len;
+    return 0;
+}

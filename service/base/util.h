@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 
 /* Allocate or abort: a service that cannot allocate a few bytes cannot answer anyway. Caller frees with free(). */
@@ -25,6 +26,11 @@ int64_t util_monotonic_us(void);
 /* 64-bit FNV-1a over bytes, continuing from hash (start with UTIL_FNV_OFFSET). */
 #define UTIL_FNV_OFFSET 1469598103934665603ULL
 uint64_t util_fnv1a(uint64_t hash, const void *data, size_t len);
+/* Reads the rest of the stream, at most limit bytes, into *out (NUL-terminated; caller frees) and *size. Returns 0,
+ * UTIL_READ_TOO_LARGE past limit, or UTIL_READ_FAILED on a read error (*out is then NULL). */
+#define UTIL_READ_TOO_LARGE (-1)
+#define UTIL_READ_FAILED (-2)
+int util_read_all(FILE *in, size_t limit, char **out, size_t *size);
 /* Copies src into dst of dst_len bytes, always terminated; returns -1 when src did not fit. */
 int util_copy(char *dst, size_t dst_len, const char *src);
 

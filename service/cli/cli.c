@@ -32,30 +32,21 @@ typedef struct run {
 /* Reads the whole stream (at most limit bytes) as one JSON document; NULL with err. */
 static json_t *read_json(FILE *in, const char *name, size_t limit, char *err, size_t err_len)
 {
-    size_t cap = 65536, len = 0, got;
-    char *data = xmalloc(cap + 1);
-    json_t *doc = NULL;
-    while ((got = fread(data + len, 1, cap - len, in)) > 0) {
-        len += got;
-        if (len > limit) {
+    char *data = NULL;
+    size_t len = 0;
+    int rc = util_read_all(in, limit, &data, &len);
+    if (rc != 0) {
+        if (rc == UTIL_READ_TOO_LARGE)
             snprintf(err, err_len, "%s: larger than %zu bytes (GPUREC_MAX_BODY_BYTES)", name, limit);
-            goto out;
-        }
-        if (len == cap) {
-            cap *= 2;
-            data = xrealloc(data, cap + 1);
-        }
-    }
-    if (ferror(in)) {
-        snprintf(err, err_len, "%s: cannot read it", name);
-        goto out;
+        else
+            snprintf(err, err_len, "%s: cannot read it", name);
+        return NULL;
     }
     json_error_t parsed;
-    doc = json_loadb(data, len, JSON_REJECT_DUPLICATES, &parsed);
+    json_t *doc = json_loadb(data, len, JSON_REJECT_DUPLICATES, &parsed);
     if (doc == NULL)
         snprintf(err, err_len, "%s: not valid JSON: %s (line %d, column %d)", name, parsed.text, parsed.line,
                  parsed.column);
-out:
     free(data);
     return doc;
 }

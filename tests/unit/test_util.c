@@ -1,5 +1,7 @@
 /* Small helpers (service/base/util.c): the time-stamp reader every price's freshness check uses. */
 #include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -51,6 +53,25 @@ START_TEST(format_time_round_trip)
 }
 END_TEST
 
+/* A stream read whole: its bytes NUL-terminated; past the limit nothing is kept. */
+START_TEST(read_all_keeps_to_the_limit)
+{
+    static char big[200000];
+    memset(big, 'x', sizeof big);
+    FILE *in = fmemopen(big, sizeof big, "rb");
+    char *data = NULL;
+    size_t size = 0;
+    ck_assert_int_eq(util_read_all(in, sizeof big, &data, &size), 0);
+    ck_assert_uint_eq(size, sizeof big);
+    ck_assert_uint_eq(strlen(data), sizeof big);
+    free(data);
+    rewind(in);
+    ck_assert_int_eq(util_read_all(in, sizeof big - 1, &data, &size), UTIL_READ_TOO_LARGE);
+    ck_assert_ptr_null(data);
+    fclose(in);
+}
+END_TEST
+
 static Suite *util_suite(void)
 {
     Suite *s = suite_create("util");
@@ -58,6 +79,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, parse_time_accepts);
     tcase_add_test(tc, parse_time_refuses);
     tcase_add_test(tc, format_time_round_trip);
+    tcase_add_test(tc, read_all_keeps_to_the_limit);
     suite_add_tcase(s, tc);
     return s;
 }

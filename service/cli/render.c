@@ -28,7 +28,8 @@ static void print_requirements(FILE *out, const json_t *answer)
     print_figure(out, " ", json_object_get(req, "gpu_memory_gb"), 1, " GB of GPU memory");
     fprintf(out, " at %s, bound by %s", text_of(req, "precision"),
             strcmp(text_of(req, "bound"), "memory_bandwidth") == 0 ? "memory bandwidth" : text_of(req, "bound"));
-    print_figure(out, ", ", json_object_get(req, "flops"), 0, " FLOPs");
+    if (json_is_number(json_object_get(req, "flops")))
+        fprintf(out, ", %.3g FLOPs", json_number_value(json_object_get(req, "flops")));
     print_figure(out, ", on at most ", json_object_get(req, "max_nodes"), 0, " node(s)");
     fprintf(out, "; objective %s\n", text_of(answer, "objective"));
     fprintf(out, "  %s\n\n", text_of(req, "formula"));
@@ -133,11 +134,6 @@ void render_recommend(FILE *out, const json_t *answer, const cli_command *flags)
 static void add_pricing_row(cli_table *t, const char *model, const json_t *entry)
 {
     char hourly[32], monthly[32], total[32], savings[32], even[32], committed[32];
-    if (!json_is_true(json_object_get(entry, "available"))) {
-        const char *row[7] = {model, "not available:", text_of(entry, "reason"), "", "", "", ""};
-        table_add(t, row);
-        return;
-    }
     const char *row[7] = {model,
                           table_usd(json_object_get(entry, "hourly_usd"), hourly, sizeof hourly),
                           table_usd(json_object_get(entry, "monthly_usd"), monthly, sizeof monthly),
@@ -148,6 +144,7 @@ static void add_pricing_row(cli_table *t, const char *model, const json_t *entry
     table_add(t, row);
 }
 
+/* The models with a price side by side, then those without one and why (a reason is too long for a column). */
 static void print_pricing(FILE *out, const json_t *by_pricing, const json_t *order)
 {
     static const char *const headers[] = {"PRICING", "$/H", "MONTHLY $", "TOTAL $", "SAVES %", "BREAK-EVEN %",
@@ -156,10 +153,19 @@ static void print_pricing(FILE *out, const json_t *by_pricing, const json_t *ord
     table_init(&t, COUNT_OF(headers), headers, "lrrrrrr");
     for (size_t m = 0; m < json_array_size(order); m++) {
         const char *model = json_string_value(json_array_get(order, m));
-        add_pricing_row(&t, model, json_object_get(by_pricing, model));
+        const json_t *entry = json_object_get(by_pricing, model);
+        if (json_is_true(json_object_get(entry, "available")))
+            add_pricing_row(&t, model, entry);
     }
-    table_print(&t, out, "  ");
+    if (t.rows > 0)
+        table_print(&t, out, "  ");
     table_free(&t);
+    for (size_t m = 0; m < json_array_size(order); m++) {
+        const char *model = json_string_value(json_array_get(order, m));
+        const json_t *entry = json_object_get(by_pricing, model);
+        if (!json_is_true(json_object_get(entry, "available")))
+            fprintf(out, "  %s: not available: %s\n", model, text_of(entry, "reason"));
+    }
 }
 
 void render_estimate(FILE *out, const json_t *answer)

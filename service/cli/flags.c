@@ -290,8 +290,7 @@ static int apply_flag(const cli_command *cmd, size_t row, const char *name, cons
     return 0;
 }
 
-/* The options every command has, or the setting flags of config; 0 taken, 1 not one of them, -1 an error. *used
- * says whether the next argument was the value. */
+/* The options every command has, or the setting flags of config; 0 taken, 1 not one of them, -1 an error. */
 static int common_flag(const cli_command *cmd, config *cfg, const char *name, const char *value, cli_args *out,
                        char *err, size_t err_len)
 {

@@ -12,7 +12,7 @@ CREATE TABLE regions (
     provider_id TEXT NOT NULL REFERENCES providers(id),
     id TEXT NOT NULL,
     name TEXT NOT NULL,
-    geography TEXT NOT NULL CHECK (geography IN ('us', 'ca', 'sa', 'eu', 'me', 'af', 'apac', 'cn', 'oc')),
+    geography TEXT NOT NULL CHECK (geography IN ('us', 'ca', 'sa', 'eu', 'me', 'af', 'apac', 'cn', 'oc')), country TEXT NOT NULL DEFAULT '' CHECK (country = '' OR country GLOB '[A-Z][A-Z]'),
     PRIMARY KEY (provider_id, id)
 ) WITHOUT ROWID;
 

@@ -74,6 +74,51 @@ const adapter_info *vocab_adapter_find(const char *id)
     return NULL;
 }
 
+/* The regions.geography codes are 0001_schema.sql's CHECK list. */
+const geography_info vocab_geographies[] = {
+    {"us", "us"},
+    {"canada", "ca"},
+    {"south-america", "sa"},
+    {"europe", "eu"},
+    {"middle-east", "me"},
+    {"africa", "af"},
+    {"asia-pacific", "apac oc"},
+    {"oceania", "oc"},
+    {"china-mainland", "cn"},
+};
+const size_t vocab_geography_count = sizeof vocab_geographies / sizeof vocab_geographies[0];
+
+const geography_info *vocab_geography_find(const char *name)
+{
+    for (size_t i = 0; i < vocab_geography_count; i++)
+        if (strcmp(name, vocab_geographies[i].name) == 0)
+            return &vocab_geographies[i];
+    return NULL;
+}
+
+bool vocab_geography_covers(const geography_info *g, const char *code)
+{
+    if (g == NULL || code == NULL)
+        return false;
+    size_t len = strlen(code);
+    for (const char *at = g->codes; *at != '\0';) {
+        size_t word = strcspn(at, " ");
+        if (word == len && strncmp(at, code, len) == 0)
+            return true;
+        at += word;
+        at += *at == ' ';
+    }
+    return false;
+}
+
+const char *vocab_geography_name(const char *code)
+{
+    for (size_t i = 0; i < vocab_geography_count; i++)
+        if (vocab_geography_covers(&vocab_geographies[i], code))
+            return vocab_geographies[i].name;
+    return NULL;
+}
+
 /* names is an array of count records of stride bytes whose first member is the name. */
 static char *join_names(const void *names, size_t count, size_t stride, char *out, size_t out_len)
 {
@@ -104,4 +149,9 @@ char *vocab_precision_list(char *out, size_t out_len)
 char *vocab_adapter_list(char *out, size_t out_len)
 {
     return join_names(vocab_adapters, vocab_adapter_count, sizeof vocab_adapters[0], out, out_len);
+}
+
+char *vocab_geography_list(char *out, size_t out_len)
+{
+    return join_names(vocab_geographies, vocab_geography_count, sizeof vocab_geographies[0], out, out_len);
 }

@@ -1,4 +1,4 @@
-/* The service's vocabularies, one registry each: pricing models, precisions and price adapters. Every list, error
+/* The service's vocabularies, one registry each: pricing models, precisions, price adapters and geographies. Every list, error
  * message and enum check in the service is made from these tables, so a new pricing model is one row here, a
  * migration, and the code that prices it.
  *
@@ -75,6 +75,25 @@ extern const size_t vocab_adapter_count;
 /* The adapter with that id, or NULL. */
 const adapter_info *vocab_adapter_find(const char *id);
 
+/* ---- geographies ---------------------------------------------------------------------------------------------- */
+/* Where a region is. The database stores a short code per region (regions.geography: its CHECK lists them); a request
+ * names a geography by its API name (constraints.geographies, constraints.prefer_regions). One name may cover several
+ * codes: "asia-pacific" takes in Oceania, as the providers' own "Asia Pacific (Sydney)" does. */
+typedef struct geography_info {
+    const char *name;  /* the API's name: "south-america" */
+    const char *codes; /* the regions.geography codes it covers, space-separated: "sa" */
+} geography_info;
+
+extern const geography_info vocab_geographies[];
+extern const size_t vocab_geography_count;
+
+/* The geography with that API name, or NULL. */
+const geography_info *vocab_geography_find(const char *name);
+/* Whether geography g covers a region whose regions.geography is code. */
+bool vocab_geography_covers(const geography_info *g, const char *code);
+/* The API name of a regions.geography code (the first geography covering it), or NULL. */
+const char *vocab_geography_name(const char *code);
+
 /* ---- lists for messages --------------------------------------------------------------------------------------- */
 
 /* Writes the names of a vocabulary joined by ", " into out ("on_demand, spot, ..."); returns out. A list that does
@@ -82,5 +101,6 @@ const adapter_info *vocab_adapter_find(const char *id);
 char *vocab_pricing_list(char *out, size_t out_len);
 char *vocab_precision_list(char *out, size_t out_len);
 char *vocab_adapter_list(char *out, size_t out_len);
+char *vocab_geography_list(char *out, size_t out_len);
 
 #endif

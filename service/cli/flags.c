@@ -41,6 +41,8 @@ static const cli_flag recommend_flags[] = {
     {"workload.gpus", NULL, FLAG_INTEGER, "exact total GPU count"},
     {"constraints.providers", "--provider", FLAG_LIST, "provider ids, e.g. aws,gcp"},
     {"constraints.regions", "--region", FLAG_LIST, "region ids, e.g. us-east-1"},
+    {"constraints.geographies", "--geography", FLAG_LIST, "only these geographies, e.g. us,europe"},
+    {"constraints.prefer_regions", "--prefer-region", FLAG_LIST, "region ids or geographies, most preferred first"},
     {"constraints.pricing", NULL, FLAG_LIST, "pricing models allowed, e.g. on_demand,spot"},
     {"constraints.max_hourly_usd", NULL, FLAG_NUMBER, "cap on the hourly price of all nodes, USD"},
     {"constraints.max_total_usd", NULL, FLAG_NUMBER, "cap on the job's total, USD"},

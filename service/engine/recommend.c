@@ -11,7 +11,7 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
 {
     int rc = -1;
     rec_request r;
-    rec_filters filters = {NULL, NULL, NULL};
+    rec_filters filters = {NULL, NULL, NULL, NULL};
     walk_state st;
     memset(&r, 0, sizeof r);
     memset(&st, 0, sizeof st);

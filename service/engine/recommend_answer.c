@@ -367,6 +367,10 @@ static void explain(const catalog *snap, const rec_request *r, const sizing_requ
              c->offer->region->id, c->regions_passing);
     else
         note(reasons, "$%.4f/hour %s in %s.", c->hourly_usd, pricing, c->offer->region->id);
+    if (r->prefer_regions != NULL && c->preference < json_array_size(r->prefer_regions))
+        note(reasons, "In %s, entry %u of constraints.prefer_regions (%s): preferred among equal offers.",
+             c->offer->region->id, c->preference + 1,
+             json_string_value(json_array_get(r->prefer_regions, c->preference)));
     if (c->pricing == PRICING_SPOT && !r->pricing_given)
         note(reasons, "Spot considered because the job checkpoints and can resume after a reclaim.");
     if (ft->serving) {

@@ -61,6 +61,8 @@ typedef struct rec_request {
     size_t limit;
     const json_t *providers; /* borrowed arrays, NULL when absent */
     const json_t *regions;
+    const json_t *geographies;    /* geography names (base/vocab.h) */
+    const json_t *prefer_regions; /* ordered region ids or geography names */
     const json_t *gpu_models;
     const json_t *exclude_gpu_models;
     /* the model (recommend_model.c) */
@@ -82,8 +84,11 @@ typedef struct rec_request {
 /* The request's lists resolved against the snapshot: bitmaps parallel to the snapshot's arrays (NULL = all). */
 typedef struct rec_filters {
     bool *provider_ok;
-    bool *region_ok;
+    bool *region_ok; /* constraints.regions and constraints.geographies together */
     bool *gpu_ok;
+    /* per region, the index of the first constraints.prefer_regions entry naming it (its id or its geography), or
+     * the list's length when none does; NULL without a preference. Ranks equal offers, after their figures. */
+    unsigned *region_preference;
 } rec_filters;
 
 void recommend_filters_free(rec_filters *f);
@@ -148,6 +153,7 @@ typedef struct candidate {
     double metric;     /* the objective's figure, lower is better */
     double second;     /* tie-breaker figure, lower is better */
     unsigned regions_passing; /* regions of the instance where this pricing passed every constraint */
+    unsigned preference;      /* rec_filters.region_preference of its region; 0 without a preference */
 } candidate;
 
 typedef struct walk_state {

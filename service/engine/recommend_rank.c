@@ -260,6 +260,8 @@ static int candidate_cmp(const candidate *a, const candidate *b)
         return a->metric < b->metric ? -1 : 1;
     if (a->second != b->second)
         return a->second < b->second ? -1 : 1;
+    if (a->preference != b->preference) /* constraints.prefer_regions: among equals, the earlier entry */
+        return a->preference < b->preference ? -1 : 1;
     const catalog_instance *ia = a->offer->instance, *ib = b->offer->instance;
     int diff = strcmp(ia->provider->id, ib->provider->id);
     if (diff == 0)
@@ -314,9 +316,18 @@ static reject_reason cost_at(const rec_request *r, const fit *ft, pricing_model 
 }
 
 /* Prices one offer under every allowed pricing model; keeps, per model, the instance's best region in best[]. */
-static void price_offer(const rec_request *r, const catalog_offer *offer, const fit *ft, candidate *best, bool *have,
-                        unsigned *passing, walk_state *st)
+/* The preference rank of an offer's region (rec_filters.region_preference); 0 without a preference. */
+static unsigned preference_of(const rec_filters *f, const catalog *snap, const catalog_region *region)
 {
+    if (f->region_preference == NULL || region < snap->regions || region >= snap->regions + snap->region_count)
+        return 0;
+    return f->region_preference[region - snap->regions];
+}
+
+static void price_offer(const rec_request *r, const rec_filters *f, const catalog *snap, const catalog_offer *offer,
+                        const fit *ft, candidate *best, bool *have, unsigned *passing, walk_state *st)
+{
+    unsigned preference = preference_of(f, snap, offer->region);
     bool any_allowed = false, any_passed = false;
     reject_reason first_failure = REJECT_NONE;
     for (int m = 0; m < PRICING_COUNT; m++) {
@@ -324,7 +335,7 @@ static void price_offer(const rec_request *r, const catalog_offer *offer, const 
         if (!r->pricing_allowed[m] || !price->present || !(price->hourly_usd > 0))
             continue;
         any_allowed = true;
-        candidate c = {.offer = offer, .pricing = (pricing_model)m, .fit = *ft};
+        candidate c = {.offer = offer, .pricing = (pricing_model)m, .fit = *ft, .preference = preference};
         reject_reason failure = cost_at(r, ft, (pricing_model)m, price->hourly_usd, offer->instance->provider->id,
                                         price->spot_interruption, &c.hourly_usd, &c.total_usd);
         if (failure == REJECT_MAX_HOURLY) {
@@ -381,7 +392,7 @@ static void walk_instance(const rec_request *r, const rec_filters *f, const cata
         else if (inst_reason != REJECT_NONE)
             st->rejected[inst_reason]++;
         else
-            price_offer(r, offer, &ft, best, have, passing, st);
+            price_offer(r, f, snap, offer, &ft, best, have, passing, st);
     }
     for (int m = 0; m < PRICING_COUNT; m++) {
         if (have[m]) {
@@ -419,18 +430,21 @@ static void walk_offers(const rec_request *r, const rec_filters *f, const catalo
 /* The candidate of one instance type under model m in its best region, when every one of its regions passes the price
  * caps: the cheapest region (catalog_cheapest), or, where another region's price is within a rounding step, the
  * best of them compared one by one as walk_instance() would. */
-static void cheapest_candidate(const rec_request *r, const catalog *snap, const catalog_cheapest *cheapest,
-                               pricing_model m, const fit *ft, candidate *out)
+static void cheapest_candidate(const rec_request *r, const rec_filters *f, const catalog *snap,
+                               const catalog_cheapest *cheapest, pricing_model m, const fit *ft, candidate *out)
 {
     const catalog_instance *inst = snap->offers[cheapest->offer].instance;
-    size_t first = cheapest->near_tie ? inst->first_offer : cheapest->offer;
-    size_t end = cheapest->near_tie ? inst->first_offer + inst->offer_count : cheapest->offer + 1;
+    /* the snapshot settles exact ties by its own region order; a preference of the request's can overturn it */
+    bool every_region = cheapest->near_tie || f->region_preference != NULL;
+    size_t first = every_region ? inst->first_offer : cheapest->offer;
+    size_t end = every_region ? inst->first_offer + inst->offer_count : cheapest->offer + 1;
     bool have = false;
     for (size_t k = first; k < end; k++) {
         const catalog_price *price = &snap->offers[k].prices[m];
         if (!price->present || !(price->hourly_usd > 0))
             continue;
-        candidate c = {.offer = &snap->offers[k], .pricing = m, .fit = *ft};
+        candidate c = {.offer = &snap->offers[k], .pricing = m, .fit = *ft,
+                       .preference = preference_of(f, snap, snap->offers[k].region)};
         cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &c.hourly_usd,
                 &c.total_usd);
         score_candidate(r, &c);
@@ -460,12 +474,12 @@ static bool metric_worse(const candidate *a, const candidate *b)
 /* Offers a shape's instance types under model m to the heap, cheapest first, while they can still enter it: within a
  * shape every instance type fits alike, so metric and tie-breaker rise with the price, and once one is worse than the
  * heap's worst on both, every dearer one is too. */
-static void rank_shape(const rec_request *r, const catalog *snap, const catalog_shape *shape, pricing_model m,
-                       const fit *ft, walk_state *st)
+static void rank_shape(const rec_request *r, const rec_filters *f, const catalog *snap, const catalog_shape *shape,
+                       pricing_model m, const fit *ft, walk_state *st)
 {
     for (size_t i = 0; i < shape->cheapest_count[m]; i++) {
         candidate c;
-        cheapest_candidate(r, snap, &shape->cheapest[m][i], m, ft, &c);
+        cheapest_candidate(r, f, snap, &shape->cheapest[m][i], m, ft, &c);
         const candidate *floor = topk_floor(&st->heap);
         if (floor != NULL && candidate_cmp(&c, floor) >= 0) {
             if (metric_worse(&c, floor))
@@ -553,7 +567,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             st->rejected[REJECT_PRICING] += unpriced;
             for (int m = 0; m < PRICING_COUNT; m++)
                 if (allowed & (1u << m))
-                    rank_shape(r, snap, shape, (pricing_model)m, &ft, st);
+                    rank_shape(r, f, snap, shape, (pricing_model)m, &ft, st);
         } else if (all_over_hourly) {
             /* every allowed price of every offer fails the hourly cap, which is judged before the total one */
             st->rejected[REJECT_PRICING] += unpriced;

@@ -26,6 +26,7 @@ void recommend_filters_free(rec_filters *f)
     free(f->provider_ok);
     free(f->region_ok);
     free(f->gpu_ok);
+    free(f->region_preference);
 }
 
 static const char *const top_fields[] = {"workload", "constraints", "objective", "limit"};
@@ -48,7 +49,7 @@ static const char *const workload_fields[] = {
 static const char *const constraint_fields[] = {
     "providers",      "regions",    "pricing",        "max_hourly_usd", "max_total_usd",
     "require_ecc",    "require_nvlink", "require_fp64", "gpu_models",   "exclude_gpu_models",
-    "min_gpus",       "max_gpus",   "max_nodes",
+    "min_gpus",       "max_gpus",   "max_nodes",      "geographies",    "prefer_regions",
 };
 
 
@@ -179,6 +180,8 @@ static void parse_constraints(const json_t *c, rec_request *r, problem *p)
     jsonv_reject_unknown(c, "constraints", constraint_fields, COUNT_OF(constraint_fields), p);
     jsonv_string_array(c, "constraints", "providers", MAX_LIST_ITEMS, MAX_NAME_LEN, &r->providers, p);
     jsonv_string_array(c, "constraints", "regions", MAX_LIST_ITEMS, MAX_NAME_LEN, &r->regions, p);
+    jsonv_string_array(c, "constraints", "geographies", MAX_LIST_ITEMS, MAX_NAME_LEN, &r->geographies, p);
+    jsonv_string_array(c, "constraints", "prefer_regions", MAX_LIST_ITEMS, MAX_NAME_LEN, &r->prefer_regions, p);
     jsonv_string_array(c, "constraints", "gpu_models", MAX_LIST_ITEMS, MAX_NAME_LEN, &r->gpu_models, p);
     jsonv_string_array(c, "constraints", "exclude_gpu_models", MAX_LIST_ITEMS, MAX_NAME_LEN, &r->exclude_gpu_models,
                        p);
@@ -187,6 +190,10 @@ static void parse_constraints(const json_t *c, rec_request *r, problem *p)
         problem_add_field(p, "constraints.providers", "must name at least one provider, or be left out");
     if (r->regions != NULL && json_array_size(r->regions) == 0)
         problem_add_field(p, "constraints.regions", "must name at least one region, or be left out");
+    if (r->geographies != NULL && json_array_size(r->geographies) == 0)
+        problem_add_field(p, "constraints.geographies", "must name at least one geography, or be left out");
+    if (r->prefer_regions != NULL && json_array_size(r->prefer_regions) == 0)
+        problem_add_field(p, "constraints.prefer_regions", "must name at least one region or geography, or be left out");
     if (r->gpu_models != NULL && json_array_size(r->gpu_models) == 0)
         problem_add_field(p, "constraints.gpu_models", "must name at least one GPU id, or be left out");
     if (jsonv_number(c, "constraints", "max_hourly_usd", false, 0.0001, MAX_HOURLY_USD, &number, p))
@@ -269,6 +276,62 @@ static bool resolve_list(const catalog *snap, const json_t *list, const char *pa
     return ok;
 }
 
+static void unknown_geography(const char *path, size_t index, const char *also, problem *p)
+{
+    char entry_path[96], names[256];
+    jsonv_index_path(entry_path, sizeof entry_path, path, index);
+    problem_add_field(p, entry_path, "is not a %sgeography (%s)", also, vocab_geography_list(names, sizeof names));
+}
+
+/* constraints.geographies narrows the regions (after constraints.regions, when both are given). */
+static void resolve_geographies(const catalog *snap, const json_t *list, rec_filters *f, problem *p)
+{
+    bool *in_geography = xcalloc(snap->region_count + 1, sizeof *in_geography);
+    size_t i;
+    const json_t *entry;
+    json_array_foreach(list, i, entry) {
+        const geography_info *g = vocab_geography_find(json_string_value(entry));
+        if (g == NULL) {
+            unknown_geography("constraints.geographies", i, "", p);
+            continue;
+        }
+        for (size_t k = 0; k < snap->region_count; k++)
+            in_geography[k] = in_geography[k] || vocab_geography_covers(g, snap->regions[k].geography);
+    }
+    if (f->region_ok == NULL) {
+        f->region_ok = in_geography;
+        return;
+    }
+    for (size_t k = 0; k < snap->region_count; k++)
+        f->region_ok[k] = f->region_ok[k] && in_geography[k];
+    free(in_geography);
+}
+
+/* constraints.prefer_regions: each entry a region id (at every provider that has it) or a geography name. */
+static void resolve_preference(const catalog *snap, const json_t *list, rec_filters *f, problem *p)
+{
+    unsigned entries = (unsigned)json_array_size(list);
+    f->region_preference = xcalloc(snap->region_count + 1, sizeof *f->region_preference);
+    for (size_t k = 0; k < snap->region_count; k++)
+        f->region_preference[k] = entries;
+    size_t i;
+    const json_t *entry;
+    json_array_foreach(list, i, entry) {
+        const char *name = json_string_value(entry);
+        const geography_info *g = vocab_geography_find(name);
+        bool named = false;
+        for (size_t k = 0; k < snap->region_count; k++) {
+            bool match = g != NULL ? vocab_geography_covers(g, snap->regions[k].geography)
+                                   : strcmp(snap->regions[k].id, name) == 0;
+            named = named || match;
+            if (match && f->region_preference[k] > i)
+                f->region_preference[k] = (unsigned)i;
+        }
+        if (g == NULL && !named)
+            unknown_geography("constraints.prefer_regions", i, "region in the catalog nor a ", p);
+    }
+}
+
 static void resolve_filters(const catalog *snap, const rec_request *r, rec_filters *f, problem *p)
 {
     if (r->providers != NULL) {
@@ -281,6 +344,10 @@ static void resolve_filters(const catalog *snap, const rec_request *r, rec_filte
         resolve_list(snap, r->regions, "constraints.regions", find_region, true, snap->region_count, true,
                      f->region_ok, "region", p);
     }
+    if (r->geographies != NULL)
+        resolve_geographies(snap, r->geographies, f, p);
+    if (r->prefer_regions != NULL)
+        resolve_preference(snap, r->prefer_regions, f, p);
     if (r->gpu_models != NULL || r->exclude_gpu_models != NULL) {
         f->gpu_ok = xcalloc(snap->gpu_count + 1, sizeof *f->gpu_ok);
         for (size_t g = 0; g < snap->gpu_count; g++)

@@ -1,6 +1,7 @@
 /* GET /v1/providers: the catalog's providers, their regions and refresh status, and the exchange rates. */
 #include <string.h>
 
+#include "base/vocab.h"
 #include "face/api.h"
 #include "face/query.h"
 #include "worker/worker.h"
@@ -40,6 +41,19 @@ static json_t *refresh_json(const http_request *req, const catalog_provider *pro
     return refresh;
 }
 
+/* A region with where it is: its geography's code and API name (what constraints.geographies and prefer_regions
+ * take), and its country, null when not recorded. */
+static json_t *region_json(const catalog_region *region)
+{
+    const char *geography_name = vocab_geography_name(region->geography);
+    json_t *item = json_pack("{s:s, s:s, s:s}", "id", region->id, "name", region->name, "geography",
+                             region->geography);
+    json_object_set_new(item, "geography_name", geography_name ? json_string(geography_name) : json_null());
+    json_object_set_new(item, "country",
+                        region->country && region->country[0] ? json_string(region->country) : json_null());
+    return item;
+}
+
 int api_providers_list(const http_request *req, http_reply *reply)
 {
     if (req->snap == NULL)
@@ -56,9 +70,7 @@ int api_providers_list(const http_request *req, http_reply *reply)
         json_t *regions = json_array();
         for (size_t r = 0; r < snap->region_count; r++) {
             if (snap->regions[r].provider == provider)
-                json_array_append_new(regions, json_pack("{s:s, s:s, s:s}", "id", snap->regions[r].id, "name",
-                                                         snap->regions[r].name, "geography",
-                                                         snap->regions[r].geography));
+                json_array_append_new(regions, region_json(&snap->regions[r]));
         }
         size_t instance_types = 0;
         for (size_t n = 0; n < snap->instance_count; n++)

@@ -111,6 +111,7 @@ catalog_added catalog_build_region(catalog_builder *b, const catalog_region_row 
     r->id = text(b, row->id);
     r->name = text(b, row->name);
     r->geography = text(b, row->geography);
+    r->country = text(b, row->country);
     if (r->provider != NULL)
         snap->region_count++;
     return CATALOG_ADDED;

@@ -37,7 +37,7 @@ typedef struct catalog_provider_row {
 } catalog_provider_row;
 
 typedef struct catalog_region_row {
-    const char *provider_id, *id, *name, *geography;
+    const char *provider_id, *id, *name, *geography, *country;
 } catalog_region_row;
 
 /* Numbers as stored (NAN for NULL), integers and flags included. */

@@ -38,7 +38,8 @@ typedef struct catalog_region {
     const catalog_provider *provider;
     const char *id;   /* "us-east-1" */
     const char *name; /* "US East (N. Virginia)" */
-    const char *geography;
+    const char *geography; /* the regions.geography code: "us", "apac" (base/vocab.h names them) */
+    const char *country;   /* ISO 3166-1 alpha-2, "" when not recorded */
     /* the provider's offers in this region: among equal prices the region with the most instance types (the
      * provider's largest, where capacity is likeliest) is preferred, never the first name in the alphabet */
     size_t offer_count;

@@ -112,11 +112,11 @@ static int load_regions(loader *l)
 {
     sqlite3_stmt *stmt = NULL;
     if (reserve(l, CATALOG_REGIONS, "SELECT count(*) FROM regions") != 0 ||
-        prepare(l, "SELECT provider_id, id, name, geography FROM regions ORDER BY provider_id, id", &stmt) != 0)
+        prepare(l, "SELECT provider_id, id, name, geography, country FROM regions ORDER BY provider_id, id", &stmt) != 0)
         return -1;
     int step;
     while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
-        catalog_region_row row = {text(stmt, 0), text(stmt, 1), text(stmt, 2), text(stmt, 3)};
+        catalog_region_row row = {text(stmt, 0), text(stmt, 1), text(stmt, 2), text(stmt, 3), text(stmt, 4)};
         if (catalog_build_region(l->build, &row) == CATALOG_FULL)
             break;
     }

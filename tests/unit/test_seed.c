@@ -171,6 +171,20 @@ START_TEST(test_counts)
 }
 END_TEST
 
+/* Every seed region says its country (0011), and the country agrees with the geography where one implies the other. */
+START_TEST(test_region_countries)
+{
+    ck_assert_int_eq(qi("SELECT count(*) FROM regions WHERE country = ''"), 0);
+    ck_assert_int_eq(qi("SELECT count(*) FROM regions WHERE geography = 'us' AND country <> 'US'"), 0);
+    ck_assert_int_eq(qi("SELECT count(*) FROM regions WHERE geography = 'cn' AND country <> 'CN'"), 0);
+    ck_assert_int_eq(qi("SELECT count(*) FROM regions WHERE geography = 'ca' AND country <> 'CA'"), 0);
+    ck_assert_int_eq(qi("SELECT count(*) FROM regions WHERE country = 'US' AND geography <> 'us'"), 0);
+    ck_assert_int_eq(qi("SELECT count(*) FROM regions WHERE geography = 'eu' AND country NOT IN "
+                        "('DE', 'IE', 'GB', 'NL', 'SE', 'FR', 'IT', 'ES', 'PL', 'CH', 'FI', 'NO', 'BE', 'AT')"),
+                     0);
+}
+END_TEST
+
 START_TEST(test_required_gpu_ids)
 {
     const char *ids[] = {"v100-sxm2-16gb", "v100-sxm2-32gb", "t4",           "a10",          "a10g",
@@ -679,6 +693,7 @@ static Suite *seed_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_counts);
     tcase_add_test(tc, test_required_gpu_ids);
+    tcase_add_test(tc, test_region_countries);
     tcase_add_test(tc, test_instances_reference_gpus);
     tcase_add_test(tc, test_gpu_memory_matches_count);
     tcase_add_test(tc, test_prices_valid);

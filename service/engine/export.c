@@ -448,31 +448,40 @@ static void kubernetes_write(const export_plan *plan, bytebuf *out)
 
 /* ---- entry -------------------------------------------------------------------------------------------------------- */
 
+/* Checks pick for format f and resolves it into *plan (machine holds its machine name). */
+static int prepare(const export_pick *pick, export_format f, export_plan *plan, char *machine, char *err,
+                   size_t err_len)
+{
+    if ((unsigned)f >= EXPORT_FORMAT_COUNT)
+        return fail(err, err_len, EXPORT_EINVAL, "format is not one of skypilot, terraform, kubernetes");
+    int rc = check_pick(pick, plan, machine, err, err_len);
+    if (rc != 0)
+        return rc;
+    switch (f) {
+    case EXPORT_SKYPILOT: return skypilot_check(plan, err, err_len);
+    case EXPORT_TERRAFORM: return export_terraform_check(plan, err, err_len);
+    default: return kubernetes_check(plan, err, err_len);
+    }
+}
+
+int export_check(const export_pick *pick, export_format f, char *err, size_t err_len)
+{
+    export_plan plan;
+    char machine[129];
+    return prepare(pick, f, &plan, machine, err, err_len);
+}
+
 int export_write(const export_pick *pick, export_format f, bytebuf *out, char *err, size_t err_len)
 {
     export_plan plan;
     char machine[129];
-    if ((unsigned)f >= EXPORT_FORMAT_COUNT)
-        return fail(err, err_len, EXPORT_EINVAL, "format is not one of skypilot, terraform, kubernetes");
-    int rc = check_pick(pick, &plan, machine, err, err_len);
+    int rc = prepare(pick, f, &plan, machine, err, err_len);
     if (rc != 0)
         return rc;
     switch (f) {
-    case EXPORT_SKYPILOT:
-        rc = skypilot_check(&plan, err, err_len);
-        if (rc == 0)
-            skypilot_write(&plan, out);
-        break;
-    case EXPORT_TERRAFORM:
-        rc = export_terraform_check(&plan, err, err_len);
-        if (rc == 0)
-            export_terraform(&plan, out);
-        break;
-    default:
-        rc = kubernetes_check(&plan, err, err_len);
-        if (rc == 0)
-            kubernetes_write(&plan, out);
-        break;
+    case EXPORT_SKYPILOT: skypilot_write(&plan, out); break;
+    case EXPORT_TERRAFORM: export_terraform(&plan, out); break;
+    default: kubernetes_write(&plan, out); break;
     }
-    return rc;
+    return 0;
 }

@@ -60,5 +60,7 @@ char *export_format_list(char *out, size_t out_len);
  * or EXPORT_EUNSUPPORTED with a message naming the field, provider or GPU in err. pick, its strings and its catalog
  * rows are borrowed for the call only. */
 int export_write(const export_pick *pick, export_format f, bytebuf *out, char *err, size_t err_len);
+/* What export_write would return for pick in format f, without writing: 0 when the format can deploy it. */
+int export_check(const export_pick *pick, export_format f, char *err, size_t err_len);
 
 #endif

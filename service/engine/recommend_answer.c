@@ -217,10 +217,24 @@ static void write_export_link(jsonw *out, const candidate *c)
     jsonw_object_begin(out);
     jsonw_member_string(out, "href", "/v1/export");
     jsonw_member_string(out, "method", "POST");
+    /* only the formats that can deploy this pick (no Terraform for a provider without an official one) */
+    const catalog_instance *inst = c->offer->instance;
+    export_pick pick = {.provider_id = inst->provider->id, .instance_type = inst->id, .region_id = c->offer->region->id,
+                        .pricing = c->pricing, .nodes = c->fit.nodes, .gpus_per_node = inst->gpu_count,
+                        .gpu = inst->gpu, .instance = inst};
+    char err[160];
+    export_format first = EXPORT_SKYPILOT;
+    bool have_first = false;
     jsonw_key(out, "formats");
     jsonw_array_begin(out);
-    for (int f = 0; f < EXPORT_FORMAT_COUNT; f++)
+    for (int f = 0; f < EXPORT_FORMAT_COUNT; f++) {
+        if (export_check(&pick, (export_format)f, err, sizeof err) != 0)
+            continue;
         jsonw_string(out, export_format_name((export_format)f));
+        if (!have_first)
+            first = (export_format)f;
+        have_first = true;
+    }
     jsonw_array_end(out);
     jsonw_key(out, "body");
     jsonw_object_begin(out);
@@ -232,7 +246,7 @@ static void write_export_link(jsonw *out, const candidate *c)
     jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
     jsonw_member_integer(out, "nodes", c->fit.nodes);
     jsonw_object_end(out);
-    jsonw_member_string(out, "format", export_format_name(EXPORT_SKYPILOT));
+    jsonw_member_string(out, "format", export_format_name(first));
     jsonw_object_end(out);
     jsonw_object_end(out);
 }

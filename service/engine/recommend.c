@@ -13,6 +13,8 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
     rec_request r;
     rec_filters filters = {NULL, NULL, NULL, NULL};
     walk_state st;
+    recommend_alternatives alts;
+    alts.count = 0;
     memset(&r, 0, sizeof r);
     memset(&st, 0, sizeof st);
     *error = NULL;
@@ -26,11 +28,17 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
     }
     r.compute_precision = req.compute_precision;
     st.items = xcalloc(r.limit, sizeof *st.items);
+    if (snap->shapes != NULL && snap->shape_count > 0) /* for the alternatives that change only pricing */
+        st.fits = xmalloc(snap->shape_count * sizeof *st.fits);
     recommend_rank(&r, &filters, snap, &req, &st);
-    recommend_write(out, &r, &req, opts, snap, &st);
+    if (recommend_alternatives_find(snap, request, &r, &req, &st, &alts, error) != 0)
+        goto out;
+    recommend_write(out, &r, &req, opts, snap, &st, &alts);
     rc = 0;
 out:
+    recommend_alternatives_free(&alts);
     free(st.items);
+    free(st.fits);
     recommend_filters_free(&filters);
     return rc;
 }

@@ -455,6 +455,17 @@ static void explain(const catalog *snap, const rec_request *r, const sizing_requ
              workload_kind_name(r->workload.kind));
 }
 
+double recommend_candidate_hours(const rec_request *r, const candidate *c)
+{
+    double hours = c->fit.hours;
+    if (vocab_pricing_models[c->pricing].interruptible && !isnan(hours)) {
+        plan_spot spot; /* a spot plan's hours include its expected interruptions */
+        hours = recommend_spot_hours(r, &c->fit, c->offer->instance->provider->id,
+                                     c->offer->prices[c->pricing].spot_interruption, &spot, NULL);
+    }
+    return hours;
+}
+
 static void write_recommendation(jsonw *out, const catalog *snap, const rec_request *r, const sizing_requirements *req,
                                  const recommend_options *opts, const candidate *c, size_t rank, double best_metric,
                                  fetch_time_memo *memo)
@@ -482,12 +493,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     write_rounded(out, c->hourly_usd, 1e6);
     jsonw_key(out, "monthly_usd");
     write_rounded(out, c->hourly_usd * COST_HOURS_PER_MONTH, 100.0);
-    double hours = c->fit.hours; /* NAN when the job's length is unknown: written as null */
-    if (vocab_pricing_models[c->pricing].interruptible && !isnan(hours)) {
-        plan_spot spot; /* a spot plan's hours include its expected interruptions */
-        hours = recommend_spot_hours(r, &c->fit, inst->provider->id, c->offer->prices[c->pricing].spot_interruption,
-                                     &spot, NULL);
-    }
+    double hours = recommend_candidate_hours(r, c); /* NAN when the job's length is unknown: written as null */
     jsonw_key(out, "estimated_hours");
     write_rounded(out, hours, 1e4);
     jsonw_key(out, "estimated_total_usd");
@@ -538,7 +544,7 @@ static void write_hints(jsonw *out, const rec_request *r, const sizing_requireme
 }
 
 void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
-                     const catalog *snap, const walk_state *st)
+                     const catalog *snap, const walk_state *st, const recommend_alternatives *alts)
 {
     jsonw_object_begin(out);
     jsonw_key(out, "requirements");
@@ -552,6 +558,8 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
     for (size_t i = 0; i < st->heap.count; i++)
         write_recommendation(out, snap, r, req, opts, &st->items[i], i + 1, st->items[0].metric, &memo);
     jsonw_array_end(out);
+    jsonw_key(out, "alternatives");
+    recommend_alternatives_write(out, alts);
     write_hints(out, r, req, st);
     jsonw_member_integer(out, "considered", (long long)st->considered);
     jsonw_key(out, "rejected");

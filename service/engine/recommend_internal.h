@@ -156,6 +156,12 @@ typedef struct candidate {
     unsigned preference;      /* rec_filters.region_preference of its region; 0 without a preference */
 } candidate;
 
+/* One shape's instance check (its example's fit), remembered by a walk for reruns that change only pricing. */
+typedef struct shape_fit {
+    reject_reason reason;
+    fit ft;
+} shape_fit;
+
 typedef struct walk_state {
     size_t considered;
     /* for the hints of an empty answer: the least a rejected plan needed */
@@ -165,6 +171,11 @@ typedef struct walk_state {
     size_t rejected[REJECT_COUNT];
     candidate *items; /* owned by the caller: room for rec_request.limit candidates */
     topk heap;        /* orders items */
+    /* owned by the caller, one per snapshot shape, or NULL: a walk with fits_known false fills it; one with
+     * fits_known true (a rerun whose workload and filters are the same, only pricing differs) reads it instead of
+     * checking each shape again */
+    shape_fit *fits;
+    bool fits_known;
 } walk_state;
 
 /* Parses and checks request against snap: 0 with *r and *f filled (free f with recommend_filters_free()), or -1 with
@@ -206,8 +217,48 @@ void recommend_note_over_hourly(walk_state *st, double hourly_usd);
 /* NVLink, NVSwitch or xGMI joins the instance's GPUs. */
 bool recommend_has_gpu_fabric(const catalog_instance *inst);
 
+/* Why GPU model g (an index into snap->gpus) cannot run the job, or REJECT_NONE (recommend_fit.c). */
+reject_reason recommend_gpu_check(const rec_request *r, const rec_filters *f, const catalog *snap, size_t g);
+/* Why instance type inst cannot run the job, or REJECT_NONE with *out its fit (recommend_fit.c). */
+reject_reason recommend_instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,
+                                       const sizing_requirements *req, const catalog_instance *inst, fit *out);
+
+/* A candidate's expected wall-clock hours: the fit's, and for spot with its expected interruptions; NAN when the
+ * job's length is unknown. */
+double recommend_candidate_hours(const rec_request *r, const candidate *c);
+
+/* ---- alternatives (recommend_alternatives.c) ------------------------------------------------------------------ */
+
+#define RECOMMEND_MAX_ALTERNATIVES 8
+
+typedef struct alternative {
+    const char *change;     /* "precision", "qlora", "spot", "commitment", "more_nodes", "serve_split" */
+    char description[200];
+    json_t *delta;          /* owned: the RFC 7396 merge patch on the request */
+    candidate best;         /* the changed request's first pick */
+    double hours;           /* best's expected hours, NAN when the length is unknown */
+    double break_even_hours; /* a commitment: the top pick's hours that cost as much as the term; else NAN */
+} alternative;
+
+typedef struct recommend_alternatives {
+    candidate top;    /* the request's own first pick, compared against */
+    double top_hours;
+    shape_fit *fits;  /* borrowed: the request's own walk's (walk_state.fits) */
+    alternative items[RECOMMEND_MAX_ALTERNATIVES];
+    size_t count;
+} recommend_alternatives;
+
+/* The alternatives to the first pick of st; 0, or -1 with *error set when workload.serve_after is invalid. Free
+ * with recommend_alternatives_free() either way. */
+int recommend_alternatives_find(const catalog *snap, const json_t *request, const rec_request *r,
+                                const sizing_requirements *req, const walk_state *st, recommend_alternatives *alts,
+                                problem **error);
+void recommend_alternatives_free(recommend_alternatives *alts);
+/* Writes the "alternatives" member's array. */
+void recommend_alternatives_write(jsonw *out, const recommend_alternatives *alts);
+
 /* Writes the answer document of a ranked request. */
 void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
-                     const catalog *snap, const walk_state *st);
+                     const catalog *snap, const walk_state *st, const recommend_alternatives *alts);
 
 #endif

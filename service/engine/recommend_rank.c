@@ -32,168 +32,6 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
 };
 
 
-/* CUDA C++ Programming Guide, "Arithmetic Instructions" throughput table: FP64 runs at 1/2 the FP32 rate on compute
- * capability 6.0, 7.0, 8.0 and 9.0 data-centre parts (P100, V100, A100, H100), but at 1/32 on 7.5 (T4) and 1/64 on 8.6
- * and 8.9 (A10, L4, L40S). A part below 1/8 of its FP32 rate is built for graphics and inference, not FP64 HPC. */
-#define REAL_FP64_MIN_RATIO (1.0 / 8.0)
-
-static bool has_real_fp64(const catalog_gpu *gpu)
-{
-    double fp64 = catalog_gpu_peak(gpu, PRECISION_FP64);
-    return fp64 > 0 && gpu->fp32_tflops > 0 && fp64 >= gpu->fp32_tflops * REAL_FP64_MIN_RATIO;
-}
-
-static bool has_nvlink(const catalog_instance *inst)
-{
-    return inst->gpu_interconnect != NULL &&
-           (strcmp(inst->gpu_interconnect, "nvlink") == 0 || strcmp(inst->gpu_interconnect, "nvswitch") == 0);
-}
-
-/* NVLink, NVSwitch and AMD's Infinity Fabric (xGMI) all join a node's GPUs into one high-bandwidth domain. */
-bool recommend_has_gpu_fabric(const catalog_instance *inst)
-{
-    return has_nvlink(inst) || (inst->gpu_interconnect != NULL && strcmp(inst->gpu_interconnect, "xgmi") == 0);
-}
-
-static bool has_cluster_network(const catalog_instance *inst)
-{
-    return inst->cluster_network != NULL && inst->cluster_network[0] != '\0' &&
-           strcmp(inst->cluster_network, "none") != 0;
-}
-
-static bool wants_fp64(const rec_request *r)
-{
-    return r->require_fp64 || r->workload.precision == PRECISION_FP64;
-}
-
-static reject_reason gpu_check(const rec_request *r, const rec_filters *f, const catalog *snap, size_t g)
-{
-    const catalog_gpu *gpu = &snap->gpus[g];
-    if (f->gpu_ok != NULL && !f->gpu_ok[g])
-        return REJECT_GPU_MODEL;
-    if (r->require_ecc && !gpu->ecc)
-        return REJECT_NO_ECC;
-    if (wants_fp64(r) && !has_real_fp64(gpu))
-        return REJECT_NO_FP64;
-    double peak = catalog_gpu_peak(gpu, r->compute_precision);
-    if (!(peak > 0))
-        return REJECT_PRECISION;
-    return REJECT_NONE;
-}
-
-/* Fit penalties of this project (shaping, not measured figures): a latency-sensitive model that must cross GPUs pays
- * for the extra hop per token: little inside an NVLink domain, more over PCIe, most across nodes; any multi-node job
- * pays 5% per extra node for collective communication over the cluster network. */
-#define PENALTY_LATENCY_NVLINK 1.1
-#define PENALTY_LATENCY_PCIE 1.5
-#define PENALTY_LATENCY_NODES 2.0
-#define PENALTY_PER_EXTRA_NODE 0.05
-
-static reject_reason instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,
-                                    const sizing_requirements *req, const catalog_instance *inst, fit *out)
-{
-    const catalog_gpu *gpu = inst->gpu;
-    if (f->provider_ok != NULL) {
-        const catalog_provider *provider = inst->provider;
-        long at = provider >= snap->providers && provider < snap->providers + snap->provider_count
-                      ? (long)(provider - snap->providers)
-                      : catalog_provider_index(snap, provider->id);
-        if (at < 0 || !f->provider_ok[at])
-            return REJECT_PROVIDER;
-    }
-    if (inst->retired_at != NULL) /* kept for its price history, never rented again */
-        return REJECT_RETIRED;
-    if (r->require_nvlink && !has_nvlink(inst))
-        return REJECT_NO_NVLINK;
-    if (!(inst->gpu_count > 0) || !(inst->gpu_memory_gb > 0))
-        return REJECT_MEMORY;
-
-    memset(out, 0, sizeof *out);
-    out->peak_per_gpu = catalog_gpu_peak(gpu, r->compute_precision);
-    out->watts = 0;
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model && r->gpus == 0) {
-        reject_reason served = recommend_serving_fit(r, req, inst, out);
-        if (served != REJECT_NONE)
-            return served;
-        double total = out->total_gpus;
-        if ((r->min_gpus > 0 && total < (double)r->min_gpus) || (r->max_gpus > 0 && total > (double)r->max_gpus))
-            return REJECT_GPU_COUNT;
-        out->total_memory_gb = out->nodes * inst->gpu_memory_gb;
-        out->watts = total * gpu->tdp_watts;
-        out->hours = r->job_hours > 0 ? r->job_hours : NAN;
-        /* splitting a replica over PCIe waits on the bus each layer (the speed model leaves that out) */
-        out->penalty = out->tensor_parallel_on_pcie ? PENALTY_LATENCY_PCIE : 1.0;
-        return REJECT_NONE;
-    }
-    unsigned nodes;
-    if (r->gpus > 0) {
-        double exact = (double)r->gpus / inst->gpu_count;
-        if (inst->gpu_count < 1.0 || exact != floor(exact) || exact < 1.0)
-            return REJECT_GPU_COUNT;
-        if (exact > 1.0 && !has_cluster_network(inst))
-            return REJECT_NO_CLUSTER;
-        if (exact > (double)r->max_nodes)
-            return REJECT_MAX_NODES;
-        nodes = (unsigned)exact;
-        if (nodes * inst->gpu_memory_gb < req->gpu_memory_gb)
-            return REJECT_MEMORY;
-    } else {
-        nodes = sizing_nodes_for_memory(req->gpu_memory_gb, inst->gpu_memory_gb);
-        if (nodes > 1 && !has_cluster_network(inst))
-            return REJECT_MEMORY;
-        /* a floor on GPUs adds nodes beyond what memory needs (a data-parallel job that wants 16 GPUs) */
-        if (r->min_gpus > 0 && inst->gpu_count >= 1.0 && nodes * inst->gpu_count < (double)r->min_gpus) {
-            double wanted = ceil((double)r->min_gpus / inst->gpu_count);
-            if (wanted > (double)r->max_nodes)
-                return REJECT_MAX_NODES;
-            nodes = (unsigned)wanted;
-            if (nodes > 1 && !has_cluster_network(inst))
-                return REJECT_NO_CLUSTER;
-        }
-        if (nodes > (unsigned long long)r->max_nodes) {
-            out->nodes = nodes; /* what it would take, for the hint */
-            return REJECT_MAX_NODES;
-        }
-    }
-    reject_reason planned = recommend_plan_nodes(r, req, inst, &nodes, out); /* a given GPU count keeps its nodes */
-    if (planned != REJECT_NONE)
-        return planned;
-    double total_gpus = nodes * inst->gpu_count;
-    if ((r->min_gpus > 0 && total_gpus < (double)r->min_gpus) || (r->max_gpus > 0 && total_gpus > (double)r->max_gpus))
-        return REJECT_GPU_COUNT;
-
-    out->nodes = nodes;
-    out->total_gpus = total_gpus;
-    out->total_memory_gb = nodes * inst->gpu_memory_gb;
-    /* Serving one model uses only the GPUs that hold it: a 7B model on an 8-GPU box leaves seven idle however fast
-     * they are. Other kinds spread over every GPU (data parallelism, MPI ranks, render tiles). */
-    out->useful_gpus = total_gpus;
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->gpus == 0 && inst->gpu_count >= 1.0) {
-        double holding = ceil(req->gpu_memory_gb / (inst->gpu_memory_gb / inst->gpu_count));
-        if (holding < 1.0)
-            holding = 1.0;
-        if (holding < total_gpus)
-            out->useful_gpus = holding;
-    }
-    out->throughput = r->bound == BOUND_MEMORY_BANDWIDTH ? out->useful_gpus * gpu->memory_bandwidth_gb_per_s
-                                                          : out->useful_gpus * out->peak_per_gpu;
-    out->watts = total_gpus * gpu->tdp_watts;
-    if (req->flops > 0)
-        out->hours = sizing_job_hours(req->flops, total_gpus, out->peak_per_gpu,
-                                      out->utilization > 0 ? out->utilization : req->utilization);
-    else
-        out->hours = r->job_hours > 0 ? r->job_hours : NAN;
-
-    double memory_per_gpu = inst->gpu_count >= 1.0 ? inst->gpu_memory_gb / inst->gpu_count : inst->gpu_memory_gb;
-    out->model_on_one_gpu = req->gpu_memory_gb <= memory_per_gpu;
-    out->one_nvlink_domain = nodes == 1 && (out->model_on_one_gpu || recommend_has_gpu_fabric(inst));
-    out->penalty = 1.0 + PENALTY_PER_EXTRA_NODE * (nodes - 1);
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive && !out->model_on_one_gpu)
-        out->penalty *= nodes > 1 ? PENALTY_LATENCY_NODES
-                                  : (out->one_nvlink_domain ? PENALTY_LATENCY_NVLINK : PENALTY_LATENCY_PCIE);
-    return REJECT_NONE;
-}
-
 /* The job's expected hours on a candidate: a spot plan's include its expected interruptions (its total is the hourly
  * price over those hours, cost_at()). */
 static double candidate_hours(const candidate *c)
@@ -378,7 +216,7 @@ static void walk_instance(const rec_request *r, const rec_filters *f, const cata
                           size_t first, size_t count, walk_state *st)
 {
     fit ft;
-    reject_reason inst_reason = instance_check(r, f, snap, req, inst, &ft);
+    reject_reason inst_reason = recommend_instance_check(r, f, snap, req, inst, &ft);
     recommend_note_rejection(st, inst_reason, &ft);
     candidate best[PRICING_COUNT];
     bool have[PRICING_COUNT] = {false};
@@ -410,7 +248,7 @@ static void walk_offers(const rec_request *r, const rec_filters *f, const catalo
     for (size_t g = 0; g < snap->gpu_count && snap->offers_by_gpu != NULL; g++) {
         const catalog_index *index = &snap->offers_by_gpu[g];
         st->considered += index->count;
-        reject_reason gpu_reason = gpu_check(r, f, snap, g);
+        reject_reason gpu_reason = recommend_gpu_check(r, f, snap, g);
         if (gpu_reason != REJECT_NONE) {
             st->rejected[gpu_reason] += index->count;
             continue;
@@ -438,20 +276,25 @@ static void cheapest_candidate(const rec_request *r, const rec_filters *f, const
     bool every_region = cheapest->near_tie || f->region_preference != NULL;
     size_t first = every_region ? inst->first_offer : cheapest->offer;
     size_t end = every_region ? inst->first_offer + inst->offer_count : cheapest->offer + 1;
+    /* the fit is copied once: the one cheapest offer is scored in *out itself, any near tie in a copy of it */
+    *out = (candidate){.pricing = m, .fit = *ft};
+    candidate trial;
     bool have = false;
     for (size_t k = first; k < end; k++) {
         const catalog_price *price = &snap->offers[k].prices[m];
         if (!price->present || !(price->hourly_usd > 0))
             continue;
-        candidate c = {.offer = &snap->offers[k], .pricing = m, .fit = *ft,
-                       .preference = preference_of(f, snap, snap->offers[k].region)};
-        cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &c.hourly_usd,
-                &c.total_usd);
-        score_candidate(r, &c);
-        if (!have || candidate_cmp(&c, out) < 0) {
-            *out = c;
-            have = true;
-        }
+        if (have)
+            trial = *out;
+        candidate *c = have ? &trial : out;
+        c->offer = &snap->offers[k];
+        c->preference = preference_of(f, snap, snap->offers[k].region);
+        cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &c->hourly_usd,
+                &c->total_usd);
+        score_candidate(r, c);
+        if (have && candidate_cmp(&trial, out) < 0)
+            *out = trial;
+        have = true;
     }
     out->regions_passing = cheapest->regions;
 }
@@ -513,15 +356,21 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             allowed |= 1u << m;
     reject_reason *gpu_reasons = xcalloc(snap->gpu_count + 1, sizeof *gpu_reasons);
     for (size_t g = 0; g < snap->gpu_count; g++)
-        gpu_reasons[g] = gpu_check(r, f, snap, g);
+        gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
     for (size_t s = 0; s < snap->shape_count; s++) {
         const catalog_shape *shape = &snap->shapes[s];
         st->considered += shape->offer_count;
         reject_reason gpu_reason = gpu_reasons[shape->example->gpu - snap->gpus];
         reject_reason reason = gpu_reason;
         fit ft;
-        if (reason == REJECT_NONE)
-            reason = instance_check(r, f, snap, req, shape->example, &ft);
+        if (reason == REJECT_NONE && st->fits != NULL && st->fits_known) {
+            reason = st->fits[s].reason;
+            ft = st->fits[s].ft;
+        } else if (reason == REJECT_NONE) {
+            reason = recommend_instance_check(r, f, snap, req, shape->example, &ft);
+            if (st->fits != NULL)
+                st->fits[s] = (shape_fit){reason, ft};
+        }
         recommend_note_rejection(st, reason, &ft);
         /* as in walk_instance(): the GPU and provider refusals count before the region one, the others after it */
         size_t in_regions = shape->offer_count;

@@ -44,7 +44,7 @@ static const char *const workload_fields[] = {
     "requests_per_s", "prompt_tokens",
     "output_tokens", "max_ttft_ms",
     "min_tokens_per_s_per_sequence", "deadline_hours",
-    "checkpoint_interval_minutes",
+    "checkpoint_interval_minutes", "serve_after",
 };
 static const char *const constraint_fields[] = {
     "providers",      "regions",    "pricing",        "max_hourly_usd", "max_total_usd",
@@ -130,6 +130,14 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
     if (r->deadline_hours > 0 && !(trains && json_object_get(w, "tokens_b") != NULL))
         problem_add_field(p, "workload.deadline_hours", "needs a job of known compute: training or fine_tuning with "
                                                         "tokens_b");
+    /* the serving that follows: its members are checked as an inference request's (recommend_alternatives.c) */
+    const json_t *serve_after = NULL;
+    if (jsonv_object(w, "workload", "serve_after", false, &serve_after, p) && serve_after != NULL && !trains)
+        problem_add_field(p, "workload.serve_after", "only training and fine_tuning are followed by serving");
+    if (serve_after != NULL && (json_object_get(serve_after, "kind") != NULL ||
+                                json_object_get(serve_after, "serve_after") != NULL))
+        problem_add_field(p, "workload.serve_after", "takes the serving members only (precision, "
+                                                     "target_tokens_per_s, prompt_tokens, ...), not kind or serve_after");
 }
 
 /* Pricing defaults to on-demand; spot joins when the job checkpoints, because only then can it survive a reclaim. */

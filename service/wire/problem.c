@@ -107,3 +107,12 @@ void problem_free(problem *p)
     json_decref(p->errors);
     free(p);
 }
+
+const char *problem_field_at(const problem *p, size_t i, const char **message)
+{
+    const json_t *entry = p != NULL && p->errors != NULL ? json_array_get(p->errors, i) : NULL;
+    if (entry == NULL)
+        return NULL;
+    *message = json_string_value(json_object_get(entry, "message"));
+    return json_string_value(json_object_get(entry, "field"));
+}

@@ -18,6 +18,8 @@ problem *problem_new(int status, const char *type_slug, const char *title, const
 void problem_add_field(problem *p, const char *field, const char *message_fmt, ...)
     __attribute__((format(printf, 3, 4)));
 size_t problem_field_count(const problem *p);
+/* The field of errors[i] (borrowed, valid while p lives), with its message in *message; NULL past the end. */
+const char *problem_field_at(const problem *p, size_t i, const char **message);
 int problem_status(const problem *p);
 /* The problem as JSON; the caller owns the returned reference, the problem is freed. */
 json_t *problem_into_json(problem *p);

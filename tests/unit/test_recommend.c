@@ -583,16 +583,27 @@ static const constraint_case constraint_cases[] = {
     {"{\"max_gpus\": 1}", "gpu_count", {NULL}, 1, 0, "gpu_count", 6},
 };
 
+/* One step of a dotted path: a member of an object, or a number indexing an array ("alternatives.0.change"). */
+static const json_t *step(const json_t *obj, const char *key)
+{
+    if (json_is_array(obj)) {
+        char *end = NULL;
+        unsigned long index = strtoul(key, &end, 10);
+        return end != key && *end == '\0' ? json_array_get(obj, index) : NULL;
+    }
+    return json_object_get(obj, key);
+}
+
 static const json_t *get_path(const json_t *obj, const char *dotted)
 {
     char key[64];
     const char *dot;
     while ((dot = strchr(dotted, '.')) != NULL && obj != NULL) {
         snprintf(key, sizeof key, "%.*s", (int)(dot - dotted), dotted);
-        obj = json_object_get(obj, key);
+        obj = step(obj, key);
         dotted = dot + 1;
     }
-    return obj ? json_object_get(obj, dotted) : NULL;
+    return obj ? step(obj, dotted) : NULL;
 }
 
 START_TEST(constraints_respected)
@@ -785,7 +796,7 @@ static void free_seed(void)
 }
 
 /* checks.json: "status" (default 200), "error_fields" (fields the problem must name), "count" (a matcher on the
- * number of recommendations), "requirements" / "response" / "rejected" / "first" / "every" (dotted path -> matcher,
+ * number of recommendations), "requirements" / "response" / "rejected" / "first" / "every" (dotted path, numbers index arrays -> matcher,
  * on the requirements, the whole answer, the rejected counts, rank 1, every recommendation), "any" (path -> matcher
  * that some recommendation satisfies), "every_total_gpus" (gpu_count x nodes of each), "ascending" (a field that never
  * decreases down the ranking).

@@ -1,0 +1,404 @@
+/* What-if alternatives: the same job changed one way (quantised, QLoRA, spot with checkpoints, a commitment, more
+ * GPUs, or serving the trained model on its own fleet), each with its best offer and what it saves against the top
+ * pick.
+ *
+ * Each alternative is a request delta, an RFC 7396 JSON Merge Patch on the request as sent (null removes a member),
+ * and its best offer is found by running that changed request through the same parse, sizing and ranking as the
+ * request itself (limit 1): applying the delta and asking again gives the same first pick. Only the ranking runs
+ * again, never the answer writer, and an alternative that cannot apply to the request (no lower precision, spot
+ * already allowed, a job of unknown length) is not run at all. */
+#include "engine/recommend_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "engine/cost.h"
+
+/* RFC 7396 section 2: a patch object merges member by member, null deletes, anything else replaces. Returns a new
+ * reference; target is borrowed. */
+static json_t *merge_patch(json_t *target, const json_t *patch)
+{
+    if (!json_is_object(patch))
+        return json_deep_copy(patch);
+    json_t *result = json_is_object(target) ? json_incref(target) : json_object();
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)patch, key, value) {
+        if (json_is_null(value))
+            json_object_del(result, key);
+        else
+            json_object_set_new(result, key, merge_patch(json_object_get(result, key), value));
+    }
+    return result;
+}
+
+/* The changed request's first pick into alt->best; 0 when one qualifies, 1 when none does, -1 when the changed
+ * request is invalid (*error set when error is not NULL). fits: the request's own walk's shape fits when the change
+ * touches only pricing (which no fit depends on), else NULL. */
+static int run_changed(const catalog *snap, const json_t *request, alternative *alt, shape_fit *fits,
+                       problem **error)
+{
+    int rc = -1;
+    rec_request r;
+    rec_filters f = {NULL, NULL, NULL, NULL};
+    walk_state st;
+    problem *p = NULL;
+    memset(&r, 0, sizeof r);
+    memset(&st, 0, sizeof st);
+    json_t *base = json_deep_copy(request);
+    json_t *changed = merge_patch(base, alt->delta);
+    json_decref(base);
+    if (recommend_parse(snap, changed, &r, &f, &p) != 0)
+        goto out;
+    sizing_requirements req;
+    if (sizing_derive(&r.workload, &req) != 0)
+        goto out;
+    r.compute_precision = req.compute_precision;
+    r.limit = 1;
+    st.items = &alt->best;
+    st.fits = fits;
+    st.fits_known = fits != NULL;
+    recommend_rank(&r, &f, snap, &req, &st);
+    rc = st.heap.count > 0 ? 0 : 1;
+    if (rc == 0)
+        alt->hours = recommend_candidate_hours(&r, &alt->best);
+out:
+    if (error != NULL) {
+        *error = p;
+        p = NULL;
+    }
+    problem_free(p);
+    recommend_filters_free(&f);
+    json_decref(changed);
+    return rc;
+}
+
+static alternative *next_slot(recommend_alternatives *alts, const char *change)
+{
+    if (alts->count >= RECOMMEND_MAX_ALTERNATIVES)
+        return NULL;
+    alternative *alt = &alts->items[alts->count];
+    memset(alt, 0, sizeof *alt);
+    alt->change = change;
+    alt->hours = NAN;
+    alt->break_even_hours = NAN;
+    return alt;
+}
+
+/* Keeps the slot when its changed request found an offer; frees its delta otherwise. */
+static void settle(const catalog *snap, const json_t *request, recommend_alternatives *alts, alternative *alt,
+                   bool pricing_only, bool (*worth)(const candidate *top, double top_hours, alternative *alt))
+{
+    const candidate *top = &alts->top;
+    shape_fit *fits = pricing_only ? alts->fits : NULL;
+    if (run_changed(snap, request, alt, fits, NULL) == 0 && (worth == NULL || worth(top, alts->top_hours, alt))) {
+        alts->count++;
+        return;
+    }
+    json_decref(alt->delta);
+    alt->delta = NULL;
+}
+
+/* ---- the changes ---------------------------------------------------------------------------------------------- */
+
+/* Serving at one step less precision: 16-bit (or fp32) to fp8, 8-bit to int4 (weights and the bytes read per token
+ * halve each step; engine/model.c). */
+static void try_quantised(const catalog *snap, const json_t *request, const rec_request *r,
+                          recommend_alternatives *alts)
+{
+    precision from = r->workload.precision, to;
+    if (from == PRECISION_FP32 || from == PRECISION_TF32 || from == PRECISION_BF16 || from == PRECISION_FP16)
+        to = PRECISION_FP8;
+    else if (from == PRECISION_FP8 || from == PRECISION_INT8)
+        to = PRECISION_INT4;
+    else
+        return;
+    alternative *alt = next_slot(alts, "precision");
+    if (alt == NULL)
+        return;
+    alt->delta = json_pack("{s:{s:s}}", "workload", "precision", precision_name(to));
+    snprintf(alt->description, sizeof alt->description, "Serve the model at %s instead of %s.", precision_name(to),
+             precision_name(from));
+    settle(snap, request, alts, alt, false, NULL);
+}
+
+/* QLoRA (Dettmers et al., arXiv:2305.14314): the frozen weights in 4-bit NF4, adapters trained in bf16. */
+static void try_qlora(const catalog *snap, const json_t *request, const rec_request *r, recommend_alternatives *alts)
+{
+    if (r->workload.method == FINE_TUNE_QLORA)
+        return;
+    alternative *alt = next_slot(alts, "qlora");
+    if (alt == NULL)
+        return;
+    /* the precision given was the weights' for full or LoRA; QLoRA sets its own */
+    alt->delta = json_pack("{s:{s:s, s:n}}", "workload", "fine_tuning_method", "qlora", "precision");
+    snprintf(alt->description, sizeof alt->description,
+             "Fine-tune with QLoRA (4-bit frozen weights, bf16 adapters) instead of %s.",
+             fine_tune_method_name(r->workload.method));
+    settle(snap, request, alts, alt, false, NULL);
+}
+
+static bool cheaper_in_total(const candidate *top, double top_hours, alternative *alt)
+{
+    (void)top_hours;
+    return !isnan(top->total_usd) && !isnan(alt->best.total_usd) && alt->best.total_usd < top->total_usd;
+}
+
+/* Spot with checkpoints: a job of known length that the request kept off spot. */
+static void try_spot(const catalog *snap, const json_t *request, const rec_request *r, const sizing_requirements *req,
+                     recommend_alternatives *alts)
+{
+    bool length_known = req->flops > 0 || r->job_hours > 0;
+    if (!length_known || r->workload.kind == WORKLOAD_INFERENCE ||
+        (r->pricing_allowed[PRICING_SPOT] && r->checkpointing) || vocab_pricing_models[alts->top.pricing].interruptible)
+        return;
+    alternative *alt = next_slot(alts, "spot");
+    if (alt == NULL)
+        return;
+    alt->delta = json_pack("{s:{s:b}, s:{s:[s]}}", "workload", "checkpointing", 1, "constraints", "pricing",
+                           pricing_model_name(PRICING_SPOT));
+    snprintf(alt->description, sizeof alt->description,
+             "Run on spot capacity, checkpointing every %.0f minutes; the hours include expected reclaims.",
+             r->checkpoint_minutes);
+    settle(snap, request, alts, alt, true, cheaper_in_total);
+}
+
+/* A commitment pays when it costs less than the top pick over the job, or, for a deployment of no set length,
+ * when it can pay within its term. Break-even: the hours of the top pick's use that cost as much as the whole term;
+ * a served model compares per token (both at full load), since two picks serve different loads per hour. */
+static bool commitment_pays(const candidate *top, double top_hours, alternative *alt)
+{
+    (void)top_hours;
+    int64_t term_hours = cost_term_hours(alt->best.pricing);
+    bool per_token = top->fit.serving && alt->best.fit.serving;
+    double top_rate = per_token ? recommend_usd_per_million_tokens(top) : top->hourly_usd;
+    double alt_rate = per_token ? recommend_usd_per_million_tokens(&alt->best) : alt->best.hourly_usd;
+    if (term_hours <= 0 || !(top_rate > 0) || !(alt_rate > 0))
+        return false;
+    alt->break_even_hours = (double)term_hours * alt_rate / top_rate;
+    if (!isnan(top->total_usd) && !isnan(alt->best.total_usd))
+        return alt->best.total_usd < top->total_usd;
+    return alt->break_even_hours < (double)term_hours;
+}
+
+static void try_commitments(const catalog *snap, const json_t *request, recommend_alternatives *alts)
+{
+    static const pricing_model terms[] = {PRICING_RESERVED_1Y, PRICING_RESERVED_3Y};
+    for (size_t i = 0; i < COUNT_OF(terms); i++) {
+        if (alts->top.pricing == terms[i])
+            continue;
+        alternative *alt = next_slot(alts, "commitment");
+        if (alt == NULL)
+            return;
+        alt->delta = json_pack("{s:{s:[s]}}", "constraints", "pricing", pricing_model_name(terms[i]));
+        snprintf(alt->description, sizeof alt->description, "Commit for %u year%s (%s).",
+                 vocab_pricing_models[terms[i]].term_years, vocab_pricing_models[terms[i]].term_years == 1 ? "" : "s",
+                 vocab_pricing_models[terms[i]].display);
+        settle(snap, request, alts, alt, true, commitment_pays);
+    }
+}
+
+static bool finishes_sooner(const candidate *top, double top_hours, alternative *alt)
+{
+    (void)top;
+    return !isnan(top_hours) && !isnan(alt->hours) && alt->hours < top_hours;
+}
+
+/* Twice the top pick's GPUs, planned with the same scaling model: sooner, at the price of lower utilisation. */
+static void try_more_nodes(const catalog *snap, const json_t *request, const rec_request *r,
+                           const sizing_requirements *req, recommend_alternatives *alts)
+{
+    if (!(req->flops > 0) || r->workload.kind == WORKLOAD_INFERENCE || alts->top.fit.total_gpus < 1)
+        return;
+    double gpus = 2.0 * ceil(alts->top.fit.total_gpus);
+    if (gpus > MAX_GPUS)
+        return;
+    alternative *alt = next_slot(alts, "more_nodes");
+    if (alt == NULL)
+        return;
+    alt->delta = json_pack("{s:{s:I}}", "workload", "gpus", (json_int_t)gpus);
+    if (r->deadline_hours > 0)
+        snprintf(alt->description, sizeof alt->description,
+                 "Twice the GPUs (%.0f instead of %.0f), to beat the %.0f-hour deadline by more.", gpus,
+                 ceil(alts->top.fit.total_gpus), r->deadline_hours);
+    else
+        snprintf(alt->description, sizeof alt->description, "Twice the GPUs (%.0f instead of %.0f), to finish sooner.",
+                 gpus, ceil(alts->top.fit.total_gpus));
+    settle(snap, request, alts, alt, false, finishes_sooner);
+}
+
+/* workload.serve_after: the trained model served on a fleet of its own, sized as an inference request. */
+static const char *const carried_over[] = {"model", "architecture", "model_params_b"};
+
+static json_t *serving_delta(const json_t *workload, const json_t *serve_after)
+{
+    json_t *patch = json_object();
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)workload, key, value) {
+        bool keep = false;
+        for (size_t i = 0; i < COUNT_OF(carried_over); i++)
+            keep = keep || strcmp(key, carried_over[i]) == 0;
+        if (!keep)
+            json_object_set_new(patch, key, json_null());
+    }
+    json_object_set_new(patch, "kind", json_string(workload_kind_name(WORKLOAD_INFERENCE)));
+    json_object_foreach((json_t *)serve_after, key, value) json_object_set(patch, key, value);
+    json_t *delta = json_object();
+    json_object_set_new(delta, "workload", patch);
+    return delta;
+}
+
+/* The serving request is checked as strictly as the request itself: its problems name workload.serve_after. */
+static int try_serve_split(const catalog *snap, const json_t *request, recommend_alternatives *alts, problem **error)
+{
+    const json_t *workload = json_object_get(request, "workload");
+    const json_t *serve_after = json_object_get(workload, "serve_after");
+    if (serve_after == NULL)
+        return 0;
+    alternative *alt = next_slot(alts, "serve_split");
+    if (alt == NULL)
+        return 0;
+    alt->delta = serving_delta(workload, serve_after);
+    snprintf(alt->description, sizeof alt->description,
+             "Serve the trained model on a fleet of its own, sized for workload.serve_after.");
+    problem *invalid = NULL;
+    int rc = run_changed(snap, request, alt, NULL, &invalid);
+    if (rc < 0 && invalid != NULL) {
+        *error = problem_new(422, "invalid-request", "Invalid request", "workload.serve_after is invalid");
+        const char *field, *message;
+        for (size_t i = 0; (field = problem_field_at(invalid, i, &message)) != NULL; i++) {
+            char named[160];
+            snprintf(named, sizeof named, "workload.serve_after.%s",
+                     strncmp(field, "workload.", 9) == 0 ? field + 9 : field);
+            problem_add_field(*error, named, "%s", message ? message : "is invalid");
+        }
+        problem_free(invalid);
+        json_decref(alt->delta);
+        alt->delta = NULL;
+        return -1;
+    }
+    problem_free(invalid);
+    if (rc == 0)
+        alts->count++;
+    else {
+        json_decref(alt->delta);
+        alt->delta = NULL;
+    }
+    return 0;
+}
+
+/* ---- entry ---------------------------------------------------------------------------------------------------- */
+
+int recommend_alternatives_find(const catalog *snap, const json_t *request, const rec_request *r,
+                                const sizing_requirements *req, const walk_state *st, recommend_alternatives *alts,
+                                problem **error)
+{
+    memset(alts, 0, sizeof *alts);
+    if (st->heap.count == 0)
+        return 0; /* nothing to compare against: the hints say what to relax */
+    alts->top = st->items[0];
+    alts->fits = st->fits;
+    alts->top_hours = recommend_candidate_hours(r, &alts->top);
+    if (try_serve_split(snap, request, alts, error) != 0)
+        return -1;
+    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model)
+        try_quantised(snap, request, r, alts);
+    if (r->workload.kind == WORKLOAD_FINE_TUNING)
+        try_qlora(snap, request, r, alts);
+    try_spot(snap, request, r, req, alts);
+    try_commitments(snap, request, alts);
+    try_more_nodes(snap, request, r, req, alts);
+    return 0;
+}
+
+void recommend_alternatives_free(recommend_alternatives *alts)
+{
+    for (size_t i = 0; i < alts->count; i++)
+        json_decref(alts->items[i].delta);
+    alts->count = 0;
+}
+
+/* ---- the answer ----------------------------------------------------------------------------------------------- */
+
+static double rounded(double value, double scale)
+{
+    return round(value * scale) / scale;
+}
+
+/* What an alternative saves against the top pick (negative: what it costs more), on the first basis both have: the
+ * job's total, else the price per million tokens served, else the hourly price. A serving fleet after training is
+ * another job: nothing to compare. */
+static void write_saving(jsonw *out, const recommend_alternatives *alts, const alternative *alt)
+{
+    const candidate *top = &alts->top, *best = &alt->best;
+    double top_figure = NAN, alt_figure = NAN, scale = 100.0;
+    const char *basis = NULL;
+    if (strcmp(alt->change, "serve_split") == 0) {
+        basis = NULL;
+    } else if (!isnan(top->total_usd) && !isnan(best->total_usd)) {
+        basis = "estimated_total_usd";
+        top_figure = top->total_usd;
+        alt_figure = best->total_usd;
+    } else if (top->fit.serving && best->fit.serving) {
+        basis = "usd_per_million_tokens";
+        top_figure = recommend_usd_per_million_tokens(top);
+        alt_figure = recommend_usd_per_million_tokens(best);
+        scale = 1e4;
+    } else {
+        basis = "hourly_usd";
+        top_figure = top->hourly_usd;
+        alt_figure = best->hourly_usd;
+        scale = 1e4;
+    }
+    jsonw_member_string(out, "saving_basis", basis);
+    bool known = basis != NULL && isfinite(top_figure) && isfinite(alt_figure) && top_figure > 0;
+    jsonw_key(out, "saving_usd");
+    jsonw_real(out, known ? rounded(top_figure - alt_figure, scale) : NAN);
+    jsonw_key(out, "saving_fraction");
+    jsonw_real(out, known ? rounded((top_figure - alt_figure) / top_figure, 1e4) : NAN);
+}
+
+static void write_pick(jsonw *out, const alternative *alt)
+{
+    const candidate *c = &alt->best;
+    jsonw_object_begin(out);
+    jsonw_member_string(out, "provider", c->offer->instance->provider->id);
+    jsonw_member_string(out, "instance_type", c->offer->instance->id);
+    jsonw_member_string(out, "region", c->offer->region->id);
+    jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
+    jsonw_member_integer(out, "nodes", c->fit.nodes);
+    jsonw_key(out, "gpus_total");
+    jsonw_real(out, rounded(c->fit.total_gpus, 1000.0));
+    jsonw_key(out, "hourly_usd");
+    jsonw_real(out, rounded(c->hourly_usd, 1e6));
+    jsonw_key(out, "estimated_hours");
+    jsonw_real(out, rounded(alt->hours, 1e4));
+    jsonw_key(out, "estimated_total_usd");
+    jsonw_real(out, rounded(c->total_usd, 100.0));
+    jsonw_key(out, "usd_per_million_tokens");
+    jsonw_real(out, rounded(recommend_usd_per_million_tokens(c), 1e4));
+    jsonw_object_end(out);
+}
+
+void recommend_alternatives_write(jsonw *out, const recommend_alternatives *alts)
+{
+    jsonw_array_begin(out);
+    for (size_t i = 0; i < alts->count; i++) {
+        const alternative *alt = &alts->items[i];
+        jsonw_object_begin(out);
+        jsonw_member_string(out, "change", alt->change);
+        jsonw_member_string(out, "description", alt->description);
+        jsonw_key(out, "request_delta");
+        jsonw_value(out, alt->delta);
+        jsonw_key(out, "recommendation");
+        write_pick(out, alt);
+        write_saving(out, alts, alt);
+        jsonw_key(out, "break_even_hours");
+        jsonw_real(out, rounded(alt->break_even_hours, 10.0));
+        jsonw_object_end(out);
+    }
+    jsonw_array_end(out);
+}

@@ -15,6 +15,7 @@ static const cli_flag recommend_flags[] = {
     {"workload.kind", NULL, FLAG_TEXT, "training | fine_tuning | inference | hpc | rendering | general (required)"},
     {"workload.model", NULL, FLAG_TEXT, "a catalogued model's id (gpurec models), e.g. llama-3.1-70b"},
     {"workload.architecture", NULL, FLAG_JSON, "a model's architecture as a JSON object (openapi.yaml)"},
+    {"workload.serve_after", NULL, FLAG_JSON, "training: the serving that follows, as a JSON object"},
     {"workload.model_params_b", "--params", FLAG_NUMBER, "billions of parameters"},
     {"workload.precision", NULL, FLAG_TEXT, "fp64 | fp32 | tf32 | bf16 | fp16 | fp8 | int8 | int4"},
     {"workload.kv_cache_precision", NULL, FLAG_TEXT, "precision of the KV cache when it differs"},

@@ -1,5 +1,6 @@
 #include "cli/render.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -102,6 +103,29 @@ static void print_lines(FILE *out, const char *title, const json_t *lines, const
     }
 }
 
+/* One line per alternative: what changes, its pick and what it saves (the delta is in --json). */
+static void print_alternatives(FILE *out, const json_t *alternatives)
+{
+    if (json_array_size(alternatives) == 0)
+        return;
+    fprintf(out, "Alternatives:\n");
+    for (size_t i = 0; i < json_array_size(alternatives); i++) {
+        const json_t *alt = json_array_get(alternatives, i);
+        const json_t *pick = json_object_get(alt, "recommendation");
+        char hourly[32], saving[48] = "";
+        const json_t *saved = json_object_get(alt, "saving_usd");
+        if (json_is_number(saved))
+            snprintf(saving, sizeof saving, ", %s %.1f%% (%s)",
+                     json_number_value(saved) >= 0 ? "saves" : "costs more by",
+                     fabs(json_number_value(json_object_get(alt, "saving_fraction"))) * 100.0,
+                     text_of(alt, "saving_basis"));
+        fprintf(out, "  %s %s/%s %s %s, %lld node(s), %s/h%s\n", text_of(alt, "description"), text_of(pick, "provider"),
+                text_of(pick, "instance_type"), text_of(pick, "region"), text_of(pick, "pricing"),
+                (long long)json_integer_value(json_object_get(pick, "nodes")),
+                table_usd(json_object_get(pick, "hourly_usd"), hourly, sizeof hourly), saving);
+    }
+}
+
 void render_recommend(FILE *out, const json_t *answer, const cli_command *flags)
 {
     const json_t *recs = json_object_get(answer, "recommendations");
@@ -112,6 +136,7 @@ void render_recommend(FILE *out, const json_t *answer, const cli_command *flags)
         fputc('\n', out);
         print_lines(out, "Why #1:", json_object_get(top, "reasons"), NULL);
         print_lines(out, "Warnings for #1:", json_object_get(top, "warnings"), NULL);
+        print_alternatives(out, json_object_get(answer, "alternatives"));
     } else {
         fprintf(out, "No instance fits.\n");
         print_lines(out, "Hints:", json_object_get(answer, "hints"), flags);

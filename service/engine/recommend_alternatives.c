@@ -365,11 +365,7 @@ static void write_pick(jsonw *out, const alternative *alt)
 {
     const candidate *c = &alt->best;
     jsonw_object_begin(out);
-    jsonw_member_string(out, "provider", c->offer->instance->provider->id);
-    jsonw_member_string(out, "instance_type", c->offer->instance->id);
-    jsonw_member_string(out, "region", c->offer->region->id);
-    jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
-    jsonw_member_integer(out, "nodes", c->fit.nodes);
+    recommend_write_pick(out, c); /* the members POST /v1/export takes, as every recommendation's export link */
     jsonw_key(out, "gpus_total");
     jsonw_real(out, rounded(c->fit.total_gpus, 1000.0));
     jsonw_key(out, "hourly_usd");

@@ -211,6 +211,15 @@ static void write_spot(jsonw *out, const rec_request *r, const candidate *c)
 }
 
 /* How to turn the pick into deployable text: the request POST /v1/export takes, ready to send. */
+void recommend_write_pick(jsonw *out, const candidate *c)
+{
+    jsonw_member_string(out, "provider", c->offer->instance->provider->id);
+    jsonw_member_string(out, "instance_type", c->offer->instance->id);
+    jsonw_member_string(out, "region", c->offer->region->id);
+    jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
+    jsonw_member_integer(out, "nodes", c->fit.nodes);
+}
+
 static void write_export_link(jsonw *out, const candidate *c)
 {
     jsonw_key(out, "export");
@@ -240,11 +249,7 @@ static void write_export_link(jsonw *out, const candidate *c)
     jsonw_object_begin(out);
     jsonw_key(out, "recommendation");
     jsonw_object_begin(out);
-    jsonw_member_string(out, "provider", c->offer->instance->provider->id);
-    jsonw_member_string(out, "instance_type", c->offer->instance->id);
-    jsonw_member_string(out, "region", c->offer->region->id);
-    jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
-    jsonw_member_integer(out, "nodes", c->fit.nodes);
+    recommend_write_pick(out, c);
     jsonw_object_end(out);
     jsonw_member_string(out, "format", export_format_name(first));
     jsonw_object_end(out);

@@ -257,6 +257,9 @@ void recommend_alternatives_free(recommend_alternatives *alts);
 /* Writes the "alternatives" member's array. */
 void recommend_alternatives_write(jsonw *out, const recommend_alternatives *alts);
 
+/* The members that name a pick: provider, instance_type, region, pricing and nodes (inside an open object). */
+void recommend_write_pick(jsonw *out, const candidate *c);
+
 /* Writes the answer document of a ranked request. */
 void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
                      const catalog *snap, const walk_state *st, const recommend_alternatives *alts);

@@ -701,6 +701,39 @@ await check('alternatives: description, pick, saving and break-even shown; Try i
   }
 });
 
+await check('alternatives from the daemon itself: each shown, and Try it brings its pick first', async () => {
+  await page.selectOption('#model-select', '');
+  await page.fill('[name="workload.model_params_b"]', '7');
+  await page.fill('[name="workload.tokens_b"]', '20');
+  await page.fill('[name="workload.deadline_hours"]', '');
+  await page.uncheck('[name="workload.checkpointing"]');
+  await page.uncheck('[name="constraints.pricing"][value="spot"]');
+  await page.check('[name="constraints.pricing"][value="on_demand"]');
+  const first = await submitRecommend();
+  assert.equal(first.status, 200, JSON.stringify(first.body));
+  const alts = first.body.alternatives;
+  assert.ok(alts.length >= 2, `the daemon offers alternatives: ${JSON.stringify(alts)}`);
+  assert.ok(alts.some((a) => a.change === 'spot'), 'a job kept off spot is offered spot with checkpoints');
+  await page.waitForSelector('#alternatives-panel:not([hidden]) li.alternative');
+  const items = await page.$$eval('#alternatives li.alternative', (els) => els.map((e) => ({ change: e.dataset.change, text: e.textContent })));
+  assert.deepEqual(items.map((i) => i.change), alts.map((a) => a.change));
+  items.forEach((item, i) => {
+    assert.ok(item.text.includes(alts[i].description), alts[i].description);
+    assert.ok(item.text.includes(alts[i].recommendation.instance_type), `${alts[i].change}: ${item.text}`);
+  });
+  const spot = alts.find((a) => a.change === 'spot');
+  const [response] = await Promise.all([
+    page.waitForResponse((x) => x.url().endsWith('/v1/recommend')),
+    page.click('#alternatives li[data-change="spot"] button[data-action="try"]'),
+  ]);
+  const again = await response.json();
+  const top = again.recommendations[0];
+  for (const key of ['provider', 'instance_type', 'region', 'pricing', 'nodes'])
+    assert.equal(top[key], spot.recommendation[key], `Try it: ${key} of the first pick is the alternative's`);
+  await page.uncheck('[name="constraints.pricing"][value="spot"]');
+  await page.uncheck('[name="workload.checkpointing"]');
+});
+
 await check('hints: what to relax shown first when nothing fits', async () => {
   await setKind('training');
   await page.selectOption('#model-select', 'llama-2-70b');

@@ -208,7 +208,7 @@ static struct curl_slist *setup_transfer(CURL *curl, const char *url, const fetc
     headers = curl_slist_append(headers, "Accept: application/json, text/csv, */*");
     curl_easy_setopt(curl, CURLOPT_URL, url);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    /* Redirects are followed by run() itself, and only to the source's own host (same_host). */
+    /* Redirects are followed by run() itself, and only to the source's own host (fetch_same_host). */
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
@@ -252,9 +252,9 @@ static bool host_of(const char *url, char *buf, size_t buf_len)
     return ok;
 }
 
-/* Whether a redirect's target is on the host the source was configured with (any port, http or https): a price
- * source must not send the service to fetch from, or reveal a query's key to, somewhere else. */
-static bool same_host(const char *a, const char *b)
+/* A redirect's target must be on the host the source was configured with: a price source must not send the service
+ * to fetch from, or reveal a query's key to, somewhere else. */
+bool fetch_same_host(const char *a, const char *b)
 {
     char ha[256], hb[256];
     return host_of(a, ha, sizeof ha) && host_of(b, hb, sizeof hb) && strcasecmp(ha, hb) == 0;
@@ -275,7 +275,7 @@ static int follow(CURL *curl, const char *url, const char *shown, int *redirects
         snprintf(err, err_len, "GET %s: a redirect without a usable Location", shown);
         return -1;
     }
-    if (!same_host(url, target)) {
+    if (!fetch_same_host(url, target)) {
         snprintf(err, err_len, "GET %s: a redirect to another host, refused", shown);
         return -1;
     }

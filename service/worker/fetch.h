@@ -91,6 +91,10 @@ bool fetch_backoff(const fetch_options *opt, int attempt, long retry_after_s);
 /* Frees the body; accepts a zeroed or already cleared result. */
 void fetch_result_clear(fetch_result *res);
 
+/* Whether two absolute URLs name the same host, case-insensitively, whatever their ports and schemes (http or
+ * https): so that a redirect or a server-given next-page link cannot send a fetch elsewhere. */
+bool fetch_same_host(const char *a, const char *b);
+
 /* url without its query string into buf (for messages and logs). */
 void fetch_redact_url(const char *url, char *buf, size_t buf_len);
 

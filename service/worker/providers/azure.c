@@ -219,7 +219,7 @@ static int fetch_query(const provider_run *run, const char *first_url, price_bat
             snprintf(err, err_len, "azure: page %d: NextPageLink is not a string", pages + 1);
             goto out;
         }
-        if (!provider_same_host(json_string_value(next), run->cfg->azure_prices_url)) {
+        if (!fetch_same_host(json_string_value(next), run->cfg->azure_prices_url)) {
             snprintf(err, err_len, "azure: page %d: NextPageLink points to another host", pages + 1);
             goto out;
         }

@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <curl/curl.h>
 
@@ -192,25 +191,6 @@ int provider_join_url(char *buf, size_t buf_len, const char *base, const char *p
         path++;
     int n = snprintf(buf, buf_len, "%.*s/%s", (int)base_len, base, path);
     return n < 0 || (size_t)n >= buf_len ? -1 : 0;
-}
-
-static bool host_of(const char *url, char *buf, size_t buf_len)
-{
-    CURLU *u = curl_url();
-    char *host = NULL;
-    bool ok = false;
-    if (u != NULL && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
-        curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK)
-        ok = util_copy(buf, buf_len, host) == 0;
-    curl_free(host);
-    curl_url_cleanup(u);
-    return ok;
-}
-
-bool provider_same_host(const char *a, const char *b)
-{
-    char ha[256], hb[256];
-    return host_of(a, ha, sizeof ha) && host_of(b, hb, sizeof hb) && strcasecmp(ha, hb) == 0;
 }
 
 int provider_url_authority(const char *url, char *buf, size_t buf_len)

@@ -137,8 +137,6 @@ int provider_join_url(char *buf, size_t buf_len, const char *base, const char *p
 /* The host of an absolute URL, with ":port" when the URL names one (what a Host header carries), lower-cased, into
  * buf: 0, or -1 when url has no host or it does not fit. */
 int provider_url_authority(const char *url, char *buf, size_t buf_len);
-/* Whether two absolute URLs name the same host (so a server-given next-page link cannot send us elsewhere). */
-bool provider_same_host(const char *a, const char *b);
 
 /* --- the price feed format (feed.c), also read by `gpurec import` and POST /v1/admin/import --- */
 /* Adds the rows of one feed document to out, each with source and rank. 0, or -1 with err naming the bad row and

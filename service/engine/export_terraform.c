@@ -59,6 +59,19 @@ static void tf_variable(bytebuf *out, const char *name, const char *description)
     buf_append_str(out, "\n  type        = string\n}\n\n");
 }
 
+/* A variable the configuration asks the user for. */
+typedef struct tf_var {
+    const char *name;
+    const char *description;
+} tf_var;
+
+/* vars ends with a {NULL, NULL} entry. */
+static void tf_variables(bytebuf *out, const tf_var *vars)
+{
+    for (; vars->name != NULL; vars++)
+        tf_variable(out, vars->name, vars->description);
+}
+
 /* attribute = "value" at an indent. */
 static void tf_attr(bytebuf *out, int indent, const char *name, const char *value)
 {
@@ -67,14 +80,37 @@ static void tf_attr(bytebuf *out, int indent, const char *name, const char *valu
     buf_append_str(out, "\n");
 }
 
-/* count and a name per node: "<name>-<index>" when several. */
-static void tf_count_name(const export_plan *plan, bytebuf *out, const char *attribute)
+/* One resource per node: a count when there are several. */
+static void tf_count(const export_plan *plan, bytebuf *out)
 {
-    if (plan->pick->nodes > 1) {
-        buf_printf(out, "  count = %u\n  %s = \"%s-${count.index}\"\n", plan->pick->nodes, attribute, plan->name);
-    } else {
-        tf_attr(out, 2, attribute, plan->name);
-    }
+    if (plan->pick->nodes > 1)
+        buf_printf(out, "  count = %u\n", plan->pick->nodes);
+}
+
+/* A name per node at an indent: "<name>-<index>" when several. */
+static void tf_node_name(const export_plan *plan, bytebuf *out, int indent, const char *attribute)
+{
+    if (plan->pick->nodes > 1)
+        buf_printf(out, "%*s%s = \"%s-${count.index}\"\n", indent, "", attribute, plan->name);
+    else
+        tf_attr(out, indent, attribute, plan->name);
+}
+
+/* provider "<local_name>" { <first_lines>region = "<region>" }: the block of every provider that takes its region
+ * there. first_lines are written as they are (may be ""). */
+static void tf_provider_region(const export_plan *plan, bytebuf *out, const char *local_name, const char *first_lines)
+{
+    buf_printf(out, "provider \"%s\" {\n%s", local_name, first_lines);
+    tf_attr(out, 2, "region", plan->pick->region_id);
+    buf_append_str(out, "}\n\n");
+}
+
+/* The opening of the resource that makes the nodes: resource "<type>" "gpu" {, its count and per-node names. */
+static void tf_node_resource(const export_plan *plan, bytebuf *out, const char *type, const char *name_attribute)
+{
+    buf_printf(out, "resource \"%s\" \"gpu\" {\n", type);
+    tf_count(plan, out);
+    tf_node_name(plan, out, 2, name_attribute);
 }
 
 /* "[count.index]" for a resource with count, "" without: how one node refers to its own companion resource. */
@@ -92,14 +128,16 @@ static void tf_aws(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     bool efa = pick->instance && pick->instance->cluster_network && strcmp(pick->instance->cluster_network, "efa") == 0;
-    buf_append_str(out, "provider \"aws\" {\n");
-    tf_attr(out, 2, "region", pick->region_id);
-    buf_append_str(out, "}\n\n");
-    tf_variable(out, "ami", "AMI to boot, with the GPU driver (a Deep Learning AMI, for one)");
-    tf_variable(out, "subnet_id", "Subnet to launch in; it fixes the availability zone");
-    tf_variable(out, "security_group_id", efa ? "Security group that allows all traffic to and from itself (EFA)"
-                                              : "Security group of the instances");
-    tf_variable(out, "key_name", "EC2 key pair for SSH");
+    tf_provider_region(plan, out, "aws", "");
+    const tf_var vars[] = {
+        {"ami", "AMI to boot, with the GPU driver (a Deep Learning AMI, for one)"},
+        {"subnet_id", "Subnet to launch in; it fixes the availability zone"},
+        {"security_group_id",
+         efa ? "Security group that allows all traffic to and from itself (EFA)" : "Security group of the instances"},
+        {"key_name", "EC2 key pair for SSH"},
+        {NULL, NULL},
+    };
+    tf_variables(out, vars);
     if (pick->nodes > 1) {
         buf_append_str(out, "resource \"aws_placement_group\" \"gpu\" {\n");
         tf_attr(out, 2, "name", plan->name);
@@ -107,14 +145,12 @@ static void tf_aws(const export_plan *plan, bytebuf *out)
     }
     if (efa) {
         buf_append_str(out, "resource \"aws_network_interface\" \"efa\" {\n");
-        if (pick->nodes > 1)
-            buf_printf(out, "  count = %u\n", pick->nodes);
+        tf_count(plan, out);
         buf_append_str(out, "  subnet_id = var.subnet_id\n  security_groups = [var.security_group_id]\n"
                             "  interface_type = \"efa\"\n}\n\n");
     }
     buf_append_str(out, "resource \"aws_instance\" \"gpu\" {\n");
-    if (pick->nodes > 1)
-        buf_printf(out, "  count = %u\n", pick->nodes);
+    tf_count(plan, out);
     buf_append_str(out, "  ami = var.ami\n");
     tf_attr(out, 2, "instance_type", plan->machine_type);
     buf_append_str(out, "  key_name = var.key_name\n");
@@ -129,10 +165,7 @@ static void tf_aws(const export_plan *plan, bytebuf *out)
     if (plan->spot)
         buf_append_str(out, "  instance_market_options {\n    market_type = \"spot\"\n  }\n");
     buf_append_str(out, "  tags = {\n");
-    if (pick->nodes > 1)
-        buf_printf(out, "    Name = \"%s-${count.index}\"\n", plan->name);
-    else
-        tf_attr(out, 4, "Name", plan->name);
+    tf_node_name(plan, out, 4, "Name");
     buf_append_str(out, "  }\n}\n");
 }
 
@@ -163,13 +196,15 @@ static void tf_gcp(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     const char *accelerator = gcp_guest_accelerator(plan);
-    buf_append_str(out, "provider \"google\" {\n  project = var.project\n");
-    tf_attr(out, 2, "region", pick->region_id);
-    buf_append_str(out, "}\n\n");
-    tf_variable(out, "project", "Project to create the instances in");
-    tf_variable(out, "zone", "Zone of the region that offers this machine type");
-    tf_variable(out, "image", "Boot image with the GPU driver (a Deep Learning VM image, for one)");
-    tf_variable(out, "subnetwork", "Subnetwork of the instances");
+    tf_provider_region(plan, out, "google", "  project = var.project\n");
+    static const tf_var vars[] = {
+        {"project", "Project to create the instances in"},
+        {"zone", "Zone of the region that offers this machine type"},
+        {"image", "Boot image with the GPU driver (a Deep Learning VM image, for one)"},
+        {"subnetwork", "Subnetwork of the instances"},
+        {NULL, NULL},
+    };
+    tf_variables(out, vars);
     if (pick->nodes > 1) {
         buf_append_str(out, "resource \"google_compute_resource_policy\" \"gpu\" {\n");
         tf_attr(out, 2, "name", plan->name);
@@ -177,8 +212,7 @@ static void tf_gcp(const export_plan *plan, bytebuf *out)
         buf_printf(out, "  group_placement_policy {\n    vm_count = %u\n    collocation = \"COLLOCATED\"\n  }\n}\n\n",
                    pick->nodes);
     }
-    buf_append_str(out, "resource \"google_compute_instance\" \"gpu\" {\n");
-    tf_count_name(plan, out, "name");
+    tf_node_resource(plan, out, "google_compute_instance", "name");
     tf_attr(out, 2, "machine_type", plan->machine_type);
     buf_printf(out, "  zone = var.zone\n  boot_disk {\n    initialize_params {\n      image = var.image\n"
                     "      size = %u\n    }\n  }\n  network_interface {\n    subnetwork = var.subnetwork\n  }\n",
@@ -208,10 +242,14 @@ static void tf_azure(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     buf_append_str(out, "provider \"azurerm\" {\n  features {}\n}\n\n");
-    tf_variable(out, "resource_group_name", "Resource group of the instances");
-    tf_variable(out, "subnet_id", "Subnet of the network interfaces");
-    tf_variable(out, "image_id", "Image to boot, with the GPU driver");
-    tf_variable(out, "ssh_public_key", "SSH public key of the admin user");
+    static const tf_var vars[] = {
+        {"resource_group_name", "Resource group of the instances"},
+        {"subnet_id", "Subnet of the network interfaces"},
+        {"image_id", "Image to boot, with the GPU driver"},
+        {"ssh_public_key", "SSH public key of the admin user"},
+        {NULL, NULL},
+    };
+    tf_variables(out, vars);
     buf_append_str(out, "variable \"admin_username\" {\n  type    = string\n  default = \"azureuser\"\n}\n\n");
     if (pick->nodes > 1) {
         buf_append_str(out, "resource \"azurerm_proximity_placement_group\" \"gpu\" {\n");
@@ -219,14 +257,12 @@ static void tf_azure(const export_plan *plan, bytebuf *out)
         tf_attr(out, 2, "location", pick->region_id);
         buf_append_str(out, "  resource_group_name = var.resource_group_name\n}\n\n");
     }
-    buf_append_str(out, "resource \"azurerm_network_interface\" \"gpu\" {\n");
-    tf_count_name(plan, out, "name");
+    tf_node_resource(plan, out, "azurerm_network_interface", "name");
     tf_attr(out, 2, "location", pick->region_id);
     buf_append_str(out, "  resource_group_name = var.resource_group_name\n  ip_configuration {\n"
                         "    name = \"primary\"\n    subnet_id = var.subnet_id\n"
                         "    private_ip_address_allocation = \"Dynamic\"\n  }\n}\n\n");
-    buf_append_str(out, "resource \"azurerm_linux_virtual_machine\" \"gpu\" {\n");
-    tf_count_name(plan, out, "name");
+    tf_node_resource(plan, out, "azurerm_linux_virtual_machine", "name");
     tf_attr(out, 2, "location", pick->region_id);
     buf_append_str(out, "  resource_group_name = var.resource_group_name\n");
     tf_attr(out, 2, "size", plan->machine_type);
@@ -249,17 +285,17 @@ static void tf_azure(const export_plan *plan, bytebuf *out)
  * metal GPU nodes needs a cluster network built from an instance configuration; these are separate instances. */
 static void tf_oci(const export_plan *plan, bytebuf *out)
 {
-    const export_pick *pick = plan->pick;
-    buf_append_str(out, "provider \"oci\" {\n");
-    tf_attr(out, 2, "region", pick->region_id);
-    buf_append_str(out, "}\n\n");
-    tf_variable(out, "compartment_id", "OCID of the compartment");
-    tf_variable(out, "availability_domain", "Availability domain that offers this shape");
-    tf_variable(out, "subnet_id", "OCID of the subnet");
-    tf_variable(out, "image_id", "OCID of the image to boot, with the GPU driver");
-    tf_variable(out, "ssh_public_key", "SSH public key of the opc user");
-    buf_append_str(out, "resource \"oci_core_instance\" \"gpu\" {\n");
-    tf_count_name(plan, out, "display_name");
+    tf_provider_region(plan, out, "oci", "");
+    static const tf_var vars[] = {
+        {"compartment_id", "OCID of the compartment"},
+        {"availability_domain", "Availability domain that offers this shape"},
+        {"subnet_id", "OCID of the subnet"},
+        {"image_id", "OCID of the image to boot, with the GPU driver"},
+        {"ssh_public_key", "SSH public key of the opc user"},
+        {NULL, NULL},
+    };
+    tf_variables(out, vars);
+    tf_node_resource(plan, out, "oci_core_instance", "display_name");
     buf_append_str(out, "  compartment_id = var.compartment_id\n  availability_domain = var.availability_domain\n");
     tf_attr(out, 2, "shape", plan->machine_type);
     buf_printf(out, "  source_details {\n    source_type = \"image\"\n    source_id = var.image_id\n"
@@ -276,16 +312,16 @@ static void tf_oci(const export_plan *plan, bytebuf *out)
  * (alibabacloud.com/help/en/ecs/user-guide/spot-instances). */
 static void tf_alibaba(const export_plan *plan, bytebuf *out)
 {
-    const export_pick *pick = plan->pick;
-    buf_append_str(out, "provider \"alicloud\" {\n");
-    tf_attr(out, 2, "region", pick->region_id);
-    buf_append_str(out, "}\n\n");
-    tf_variable(out, "image_id", "Image to boot, with the GPU driver");
-    tf_variable(out, "vswitch_id", "vSwitch to launch in; it fixes the zone");
-    tf_variable(out, "security_group_id", "Security group of the instances");
-    tf_variable(out, "key_name", "SSH key pair");
-    buf_append_str(out, "resource \"alicloud_instance\" \"gpu\" {\n");
-    tf_count_name(plan, out, "instance_name");
+    tf_provider_region(plan, out, "alicloud", "");
+    static const tf_var vars[] = {
+        {"image_id", "Image to boot, with the GPU driver"},
+        {"vswitch_id", "vSwitch to launch in; it fixes the zone"},
+        {"security_group_id", "Security group of the instances"},
+        {"key_name", "SSH key pair"},
+        {NULL, NULL},
+    };
+    tf_variables(out, vars);
+    tf_node_resource(plan, out, "alicloud_instance", "instance_name");
     tf_attr(out, 2, "instance_type", plan->machine_type);
     buf_printf(out, "  image_id = var.image_id\n  vswitch_id = var.vswitch_id\n"
                     "  security_groups = [var.security_group_id]\n  key_name = var.key_name\n"
@@ -299,17 +335,17 @@ static void tf_alibaba(const export_plan *plan, bytebuf *out)
 /* Spot: the SPOTPAID charge type (tencentcloud.com/document/product/213/17816). */
 static void tf_tencent(const export_plan *plan, bytebuf *out)
 {
-    const export_pick *pick = plan->pick;
-    buf_append_str(out, "provider \"tencentcloud\" {\n");
-    tf_attr(out, 2, "region", pick->region_id);
-    buf_append_str(out, "}\n\n");
-    tf_variable(out, "availability_zone", "Zone of the region that offers this instance type");
-    tf_variable(out, "image_id", "Image to boot, with the GPU driver");
-    tf_variable(out, "vpc_id", "VPC of the instances");
-    tf_variable(out, "subnet_id", "Subnet of the instances");
-    tf_variable(out, "key_id", "SSH key");
-    buf_append_str(out, "resource \"tencentcloud_instance\" \"gpu\" {\n");
-    tf_count_name(plan, out, "instance_name");
+    tf_provider_region(plan, out, "tencentcloud", "");
+    static const tf_var vars[] = {
+        {"availability_zone", "Zone of the region that offers this instance type"},
+        {"image_id", "Image to boot, with the GPU driver"},
+        {"vpc_id", "VPC of the instances"},
+        {"subnet_id", "Subnet of the instances"},
+        {"key_id", "SSH key"},
+        {NULL, NULL},
+    };
+    tf_variables(out, vars);
+    tf_node_resource(plan, out, "tencentcloud_instance", "instance_name");
     buf_append_str(out, "  availability_zone = var.availability_zone\n  image_id = var.image_id\n");
     tf_attr(out, 2, "instance_type", plan->machine_type);
     buf_printf(out, "  system_disk_size = %u\n  vpc_id = var.vpc_id\n  subnet_id = var.subnet_id\n"

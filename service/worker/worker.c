@@ -36,14 +36,9 @@ typedef struct slot {
     bool pending;
     bool running;
     int64_t next_due_us; /* monotonic; 0 = not scheduled */
-    unsigned long long runs;
-    unsigned long long failures;
-    unsigned long long rows_applied;
-    unsigned long long rows_rejected;
-    unsigned long long partials;
-    unsigned long long rows_stale;
     int64_t last_started_us; /* monotonic; 0 = never ran in this process */
-    double last_duration_s;
+    /* The counters worker_stats() reports; its running and enabled are the slot's own above, copied in there. */
+    worker_provider_stats stats;
 } slot;
 
 struct worker {
@@ -89,6 +84,7 @@ static void init_slots(worker *w)
         slot *s = &w->slots[w->slot_count++];
         memset(s, 0, sizeof *s);
         s->adapter = all[i];
+        util_copy(s->stats.provider, sizeof s->stats.provider, all[i]->id);
         if (!listed(w->cfg, all[i]->id)) {
             s->why_not = "not in GPUREC_PROVIDERS";
         } else {
@@ -217,6 +213,16 @@ static void watch_catalog(worker *w)
     remember_catalog_file(w);
 }
 
+/* Counts a finished run of s's adapter, scheduled or an import, under the worker's lock. */
+static void count_run(slot *s, int rc, const refresh_outcome *out)
+{
+    s->stats.runs++;
+    s->stats.failures += rc != 0;
+    s->stats.rows_applied += out->rows_applied;
+    s->stats.rows_rejected += out->rows_rejected;
+    s->stats.rows_stale += out->rows_stale;
+}
+
 static void *worker_main(void *arg)
 {
     worker *w = arg;
@@ -273,15 +279,10 @@ static void *worker_main(void *arg)
 
         pthread_mutex_lock(&w->lock);
         next->running = false;
-        next->runs++;
-        if (rc != 0)
-            next->failures++;
-        next->rows_applied += out.rows_applied;
-        next->rows_rejected += out.rows_rejected;
-        next->rows_stale += out.rows_stale;
+        count_run(next, rc, &out);
         if (rc == 0 && strcmp(out.status, "partial") == 0)
-            next->partials++;
-        next->last_duration_s = out.duration_s;
+            next->stats.partials++;
+        next->stats.last_duration_s = out.duration_s;
         if (w->cfg->refresh_interval_s > 0 && next->enabled)
             next->next_due_us = util_monotonic_us() + jittered_interval_us(w);
     }
@@ -350,7 +351,7 @@ static unsigned wait_left_s(const slot *s, unsigned min_interval_s, int64_t now_
 /* A guess at how long a running or queued slot keeps it busy: its last run's duration, at least a second. */
 static unsigned busy_left_s(const slot *s)
 {
-    double d = s->last_duration_s > 1 ? s->last_duration_s : 1;
+    double d = s->stats.last_duration_s > 1 ? s->stats.last_duration_s : 1;
     return d > 3600 ? 3600 : (unsigned)(d + 0.999);
 }
 
@@ -437,11 +438,7 @@ int worker_import(worker *w, const char *body, size_t len, const char *name, ref
     pthread_mutex_lock(&w->lock);
     if (feed != NULL) {
         feed->running = false;
-        feed->runs++;
-        feed->failures += rc != 0;
-        feed->rows_applied += out->rows_applied;
-        feed->rows_rejected += out->rows_rejected;
-        feed->rows_stale += out->rows_stale;
+        count_run(feed, rc, out);
     }
     pthread_mutex_unlock(&w->lock);
     return rc == 0 ? WORKER_STARTED : 1;
@@ -482,18 +479,9 @@ size_t worker_stats(const worker *w, worker_provider_stats *out, size_t max)
     pthread_mutex_lock(&mw->lock);
     for (size_t i = 0; i < w->slot_count && i < max; i++) {
         const slot *s = &w->slots[i];
-        worker_provider_stats *o = &out[i];
-        memset(o, 0, sizeof *o);
-        util_copy(o->provider, sizeof o->provider, s->adapter->id);
-        o->runs = s->runs;
-        o->failures = s->failures;
-        o->rows_applied = s->rows_applied;
-        o->rows_rejected = s->rows_rejected;
-        o->partials = s->partials;
-        o->rows_stale = s->rows_stale;
-        o->last_duration_s = s->last_duration_s;
-        o->running = s->running;
-        o->enabled = s->enabled;
+        out[i] = s->stats;
+        out[i].running = s->running;
+        out[i].enabled = s->enabled;
     }
     size_t count = w->slot_count;
     pthread_mutex_unlock(&mw->lock);

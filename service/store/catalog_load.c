@@ -5,6 +5,7 @@
 
 #include "base/util.h"
 #include "snapshot/build.h"
+#include "store/db.h"
 
 typedef struct loader {
     sqlite3 *db;
@@ -15,8 +16,7 @@ typedef struct loader {
 
 static int sql_error(loader *l)
 {
-    snprintf(l->err, l->err_len, "loading the catalog: %s", sqlite3_errmsg(l->db));
-    return -1;
+    return db_error(l->db, "loading the catalog", l->err, l->err_len);
 }
 
 static int prepare(loader *l, const char *sql, sqlite3_stmt **stmt)

@@ -94,6 +94,12 @@ void db_close(sqlite3 *db)
         sqlite3_close_v2(db);
 }
 
+int db_error(sqlite3 *db, const char *what, char *err, size_t err_len)
+{
+    snprintf(err, err_len, "%s: %s", what, sqlite3_errmsg(db));
+    return -1;
+}
+
 int db_exec(sqlite3 *db, const char *sql, char *err, size_t err_len)
 {
     char *message = NULL;
@@ -119,10 +125,8 @@ static int exec_retrying(sqlite3 *db, const char *sql, char *err, size_t err_len
         if (rc == SQLITE_OK)
             return 0;
         int primary = rc & 0xff;
-        if ((primary != SQLITE_BUSY && primary != SQLITE_LOCKED) || attempt >= DB_BUSY_RETRIES) {
-            snprintf(err, err_len, "%s: %s", sql, sqlite3_errmsg(db));
-            return -1;
-        }
+        if ((primary != SQLITE_BUSY && primary != SQLITE_LOCKED) || attempt >= DB_BUSY_RETRIES)
+            return db_error(db, sql, err, err_len);
         sleep_ms(50L * (attempt + 1));
     }
 }

@@ -15,6 +15,9 @@ int db_open(const char *path, bool create, sqlite3 **out, char *err, size_t err_
 int db_open_readonly(const char *path, sqlite3 **out, char *err, size_t err_len);
 void db_close(sqlite3 *db);
 
+/* Writes "<what>: <sqlite's last message on db>" into err and returns -1: what every failed statement reports. */
+int db_error(sqlite3 *db, const char *what, char *err, size_t err_len);
+
 /* Runs SQL without results; 0 or -1 with sqlite's message in err. */
 int db_exec(sqlite3 *db, const char *sql, char *err, size_t err_len);
 /* BEGIN IMMEDIATE, retried while the database is busy (bounded); 0 or -1. */

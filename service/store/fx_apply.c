@@ -4,15 +4,10 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "store/db.h"
 
 /* The same bound as a price's jump guard (worker/validate.h): a daily reference rate moves by a few percent. */
 #define FX_MAX_JUMP 5.0
-
-static int fail(sqlite3 *db, const char *what, char *err, size_t err_len)
-{
-    snprintf(err, err_len, "database: %s: %s", what, sqlite3_errmsg(db));
-    return -1;
-}
 
 int store_fx_apply(sqlite3 *db, const store_apply *in, store_applied *out, char *err, size_t err_len)
 {
@@ -24,7 +19,7 @@ int store_fx_apply(sqlite3 *db, const store_apply *in, store_applied *out, char 
                            NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(db, "UPDATE fx_rates SET usd_per_unit = ?2, source = ?3, as_of = ?4 WHERE currency = ?1",
                            -1, &put, NULL) != SQLITE_OK) {
-        fail(db, "preparing the exchange rates", err, err_len);
+        db_error(db, "database: preparing the exchange rates", err, err_len);
         goto out;
     }
     for (size_t i = 0; i < in->fx_count; i++) {
@@ -35,7 +30,7 @@ int store_fx_apply(sqlite3 *db, const store_apply *in, store_applied *out, char 
         if (step == SQLITE_DONE)
             continue; /* no price is in this currency */
         if (step != SQLITE_ROW) {
-            fail(db, "reading an exchange rate", err, err_len);
+            db_error(db, "database: reading an exchange rate", err, err_len);
             goto out;
         }
         double old = sqlite3_column_double(get, 0);
@@ -65,7 +60,7 @@ int store_fx_apply(sqlite3 *db, const store_apply *in, store_applied *out, char 
         sqlite3_bind_text(put, 3, row->source, -1, SQLITE_STATIC);
         sqlite3_bind_text(put, 4, row->as_of, -1, SQLITE_STATIC);
         if (sqlite3_step(put) != SQLITE_DONE) {
-            fail(db, "writing an exchange rate", err, err_len);
+            db_error(db, "database: writing an exchange rate", err, err_len);
             goto out;
         }
         out->applied++;

@@ -90,7 +90,7 @@ int store_history_json(const char *db_path, const char *provider, const char *in
     rc = 0;
     goto out;
 sql_error:
-    snprintf(err, err_len, "reading price history: %s", sqlite3_errmsg(db));
+    db_error(db, "reading price history", err, err_len);
 out:
     json_decref(items);
     sqlite3_finalize(st);

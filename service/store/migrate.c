@@ -171,10 +171,8 @@ static int check_no_unknown_versions(sqlite3 *db, const migration_file *files, s
     sqlite3_stmt *stmt = NULL;
     int rc = 0;
     if (sqlite3_prepare_v2(db, "SELECT version, name FROM schema_migrations ORDER BY version", -1, &stmt, NULL) !=
-        SQLITE_OK) {
-        snprintf(err, err_len, "schema_migrations: %s", sqlite3_errmsg(db));
-        return -1;
-    }
+        SQLITE_OK)
+        return db_error(db, "schema_migrations", err, err_len);
     while (sqlite3_step(stmt) == SQLITE_ROW) {
         int version = sqlite3_column_int(stmt, 0);
         int known = 0;
@@ -224,7 +222,7 @@ int migrate_apply(sqlite3 *db, const char *dir, int *applied, char *err, size_t 
         char recorded[64];
         int found = recorded_checksum(db, files[i].version, recorded, sizeof recorded);
         if (found < 0) {
-            snprintf(err, err_len, "schema_migrations: %s", sqlite3_errmsg(db));
+            db_error(db, "schema_migrations", err, err_len);
             goto out;
         }
         if (found) {

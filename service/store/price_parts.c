@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "store/db.h"
 
 int store_price_parts_load(sqlite3 *db, const char *provider, price_part **out, size_t *count, char *err,
                            size_t err_len)
@@ -49,7 +50,7 @@ int store_price_parts_load(sqlite3 *db, const char *provider, price_part **out, 
     rc = 0;
     goto out;
 sql_error:
-    snprintf(err, err_len, "loading the price parts: %s", sqlite3_errmsg(db));
+    db_error(db, "loading the price parts", err, err_len);
 out:
     sqlite3_finalize(stmt);
     free(parts);

@@ -11,12 +11,6 @@
 #include "store/db.h"
 #include "store/fx_apply.h"
 
-static int sql_fail(sqlite3 *db, const char *what, char *err, size_t err_len)
-{
-    snprintf(err, err_len, "database: %s: %s", what, sqlite3_errmsg(db));
-    return -1;
-}
-
 store_run_record *store_run_record_for(store_run_records *rr, const char *provider)
 {
     for (size_t i = 0; i < rr->count; i++)
@@ -42,7 +36,7 @@ static int insert_run(sqlite3 *db, const char *provider, const char *started_at,
                            "rows_changed, rows_rejected, duration_ms, error, failed_parts) "
                            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                            -1, &st, NULL) != SQLITE_OK) {
-        sql_fail(db, "recording the run", err, err_len);
+        db_error(db, "database: recording the run", err, err_len);
         goto out;
     }
     sqlite3_bind_text(st, 1, provider, -1, SQLITE_STATIC);
@@ -60,7 +54,7 @@ static int insert_run(sqlite3 *db, const char *provider, const char *started_at,
     if (failed_parts != NULL)
         sqlite3_bind_text(st, 10, failed_parts, -1, SQLITE_STATIC);
     if (sqlite3_step(st) != SQLITE_DONE) {
-        sql_fail(db, "recording the run", err, err_len);
+        db_error(db, "database: recording the run", err, err_len);
         goto out;
     }
     if (id)
@@ -202,7 +196,7 @@ static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr,
     apply_stmts a;
     int rc = -1;
     if (apply_stmts_prepare(db, &a) != 0) {
-        sql_fail(db, "preparing the refresh", err, err_len);
+        db_error(db, "database: preparing the refresh", err, err_len);
         goto out;
     }
     for (size_t i = 0; i < in->count; i++) {
@@ -222,7 +216,7 @@ static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr,
         if (step == SQLITE_ROW) {
             compare_stored(a.current, row, &sp);
         } else if (step != SQLITE_DONE) {
-            sql_fail(db, "reading a stored price", err, err_len);
+            db_error(db, "database: reading a stored price", err, err_len);
             goto out;
         }
         sqlite3_reset(a.current);
@@ -255,19 +249,19 @@ static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr,
                 if (hs == SQLITE_DONE) {
                     bind_key(a.history_old, row);
                     if (sqlite3_step(a.history_old) != SQLITE_DONE) {
-                        sql_fail(db, "writing price history", err, err_len);
+                        db_error(db, "database: writing price history", err, err_len);
                         goto out;
                     }
                     sqlite3_reset(a.history_old);
                 } else if (hs != SQLITE_ROW) {
-                    sql_fail(db, "reading price history", err, err_len);
+                    db_error(db, "database: reading price history", err, err_len);
                     goto out;
                 }
             }
             bind_price(a.history, row, in->started_at);
             sqlite3_bind_int64(a.history, 10, rec->id);
             if (sqlite3_step(a.history) != SQLITE_DONE) {
-                sql_fail(db, "writing price history", err, err_len);
+                db_error(db, "database: writing price history", err, err_len);
                 goto out;
             }
             sqlite3_reset(a.history);
@@ -280,7 +274,7 @@ static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr,
         else
             sqlite3_bind_null(a.upsert, 10);
         if (sqlite3_step(a.upsert) != SQLITE_DONE) {
-            sql_fail(db, "writing a price", err, err_len);
+            db_error(db, "database: writing a price", err, err_len);
             goto out;
         }
         sqlite3_reset(a.upsert);
@@ -305,7 +299,7 @@ static int save_states(sqlite3 *db, const char *provider, const provider_state *
                            "(?1, ?2, ?3, ?4, ?5) ON CONFLICT (provider_id, url) DO UPDATE SET etag = excluded.etag, "
                            "version = excluded.version, updated_at = excluded.updated_at",
                            -1, &st, NULL) != SQLITE_OK) {
-        sql_fail(db, "saving fetch state", err, err_len);
+        db_error(db, "database: saving fetch state", err, err_len);
         goto out;
     }
     for (size_t i = 0; i < count; i++) {
@@ -320,7 +314,7 @@ static int save_states(sqlite3 *db, const char *provider, const provider_state *
             sqlite3_bind_text(st, 4, s->version, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 5, now, -1, SQLITE_STATIC);
         if (sqlite3_step(st) != SQLITE_DONE) {
-            sql_fail(db, "saving fetch state", err, err_len);
+            db_error(db, "database: saving fetch state", err, err_len);
             goto out;
         }
     }
@@ -379,7 +373,7 @@ static int finish_records(sqlite3 *db, const store_apply *in, const store_run_re
                            "rows_rejected = ?4, duration_ms = ?5, rows_stale = ?7, status = ?8, failed_parts = ?9 "
                            "WHERE id = ?6",
                            -1, &st, NULL) != SQLITE_OK)
-        return sql_fail(db, "finishing the run record", err, err_len);
+        return db_error(db, "database: finishing the run record", err, err_len);
     int rc = 0;
     for (size_t i = 0; i < rr->count && rc == 0; i++) {
         const store_run_record *rec = &rr->items[i];
@@ -400,7 +394,7 @@ static int finish_records(sqlite3 *db, const store_apply *in, const store_run_re
         else
             sqlite3_bind_null(st, 9);
         if (sqlite3_step(st) != SQLITE_DONE)
-            rc = sql_fail(db, "finishing the run record", err, err_len);
+            rc = db_error(db, "database: finishing the run record", err, err_len);
     }
     sqlite3_finalize(st);
     return rc;
@@ -465,7 +459,7 @@ int store_fetch_states_load(sqlite3 *db, const char *provider, provider_state **
     *count = 0;
     if (sqlite3_prepare_v2(db, "SELECT url, etag, version FROM fetch_state WHERE provider_id = ?1", -1, &st, NULL) !=
         SQLITE_OK)
-        return sql_fail(db, "loading the catalog for a refresh", err, err_len);
+        return db_error(db, "database: loading the catalog for a refresh", err, err_len);
     sqlite3_bind_text(st, 1, provider, -1, SQLITE_STATIC);
     size_t cap = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {

@@ -5,7 +5,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/log.h"
+#include "base/util.h"
+#include "store/db.h"
 #include "worker/fetch.h"
+#include "harness.h"
 
 provider_run provider_support_run(const config *cfg, const char *adapter, const provider_instance *instances,
                                   size_t instance_count, const provider_region *regions, size_t region_count)
@@ -71,4 +75,38 @@ void provider_support_assert_price(const price_batch *b, const char *provider, c
         ck_assert_str_eq(r->provider, provider);
     if (band != NULL)
         ck_assert_str_eq(r->spot_interruption, band);
+}
+
+sqlite3 *provider_support_open_db(config *cfg, char **path)
+{
+    log_setup(LOG_TEXT, LOG_ERROR);
+    *path = harness_make_db();
+    sqlite3 *db = NULL;
+    char err[256];
+    ck_assert_msg(db_open(*path, false, &db, err, sizeof err) == 0, "%s", err);
+    util_copy(cfg->db_path, sizeof cfg->db_path, *path);
+    return db;
+}
+
+void provider_support_close_db(sqlite3 *db, char *path)
+{
+    db_close(db);
+    harness_remove_db(path);
+}
+
+void provider_support_refresh(sqlite3 *db, const config *cfg, const char *adapter, time_t now, const char *status,
+                              refresh_outcome *out)
+{
+    ck_assert_msg(refresh_run(db, cfg, adapter, NULL, now, out) == 0, "%s", out->error);
+    ck_assert_str_eq(out->status, status);
+}
+
+long long provider_support_count(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    long long n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return n;
 }

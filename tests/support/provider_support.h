@@ -1,12 +1,16 @@
 /* What the provider adapter suites share: a provider_run with test-sized fetch limits, finding a row in a price batch,
- * and asserting one price. */
+ * asserting one price, and a refresh run against a migrated database. */
 #ifndef GPUREC_TEST_PROVIDER_SUPPORT_H
 #define GPUREC_TEST_PROVIDER_SUPPORT_H
 
 #include <stddef.h>
+#include <time.h>
+
+#include <sqlite3.h>
 
 #include "base/config.h"
 #include "worker/providers/provider.h"
+#include "worker/refresh.h"
 
 /* A run of adapter over the given instance and region tables: 2 s timeout, 1 MiB cap, two attempts 10 ms apart, so a
  * failing fixture fails fast. cfg and the tables are borrowed and must outlive the run. */
@@ -33,5 +37,21 @@ const price_row *provider_support_find_ranked(const price_batch *b, const char *
  * the provider that row must name; band, when not NULL, its spot interruption band ("" for none). */
 void provider_support_assert_price(const price_batch *b, const char *provider, const char *type, const char *region,
                                    pricing_model model, double hourly, const char *band);
+
+/* A fresh database with every migration applied (harness_make_db), opened for writing; cfg->db_path names it and the
+ * log shows errors only, as a refresh run logs every step. *path is set; close both with
+ * provider_support_close_db(). */
+sqlite3 *provider_support_open_db(config *cfg, char **path);
+
+/* Closes db and removes the database at path with its -wal and -shm files; frees path. */
+void provider_support_close_db(sqlite3 *db, char *path);
+
+/* Runs a refresh of adapter on db at now, which must succeed (the test fails with its message otherwise) and be
+ * recorded with status ("ok", "partial"). out says what the run did. */
+void provider_support_refresh(sqlite3 *db, const config *cfg, const char *adapter, time_t now, const char *status,
+                              refresh_outcome *out);
+
+/* The integer a one-row query gives (a count); the test fails when the query does not give one. */
+long long provider_support_count(sqlite3 *db, const char *sql);
 
 #endif

@@ -574,15 +574,10 @@ static bool stored_price(sqlite3 *db, const char *type, const char *model, doubl
 
 START_TEST(test_refresh_applies_to_a_migrated_database)
 {
-    log_setup(LOG_TEXT, LOG_ERROR);
-    char *db_path = harness_make_db();
-    sqlite3 *db = NULL;
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
-    util_copy(cfg.db_path, sizeof cfg.db_path, db_path);
+    char *db_path = NULL;
+    sqlite3 *db = provider_support_open_db(&cfg, &db_path);
     refresh_outcome out;
-    ck_assert_msg(refresh_run(db, &cfg, "alibaba", NULL, NOW, &out) == 0, "%s", out.error);
-    ck_assert_str_eq(out.status, "ok");
+    provider_support_refresh(db, &cfg, "alibaba", NOW, "ok", &out);
     ck_assert_uint_eq(out.rows_kept, 6);
     ck_assert_uint_eq(out.rows_applied, 6); /* three on-demand prices, three spot prices */
     ck_assert_str_eq(out.failed_parts, "[]");
@@ -595,23 +590,17 @@ START_TEST(test_refresh_applies_to_a_migrated_database)
     ck_assert_double_eq_tol(hourly, 1.15, 1e-9);
     ck_assert_str_eq(currency, "CNY");
     ck_assert_str_eq(effective_at, "2025-06-14T23:00:00Z");
-    db_close(db);
-    harness_remove_db(db_path);
+    provider_support_close_db(db, db_path);
 }
 END_TEST
 
 START_TEST(test_refresh_without_spot_is_partial)
 {
-    log_setup(LOG_TEXT, LOG_ERROR);
     state.spot_fault = SPOT_BAD_KEY;
-    char *db_path = harness_make_db();
-    sqlite3 *db = NULL;
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
-    util_copy(cfg.db_path, sizeof cfg.db_path, db_path);
+    char *db_path = NULL;
+    sqlite3 *db = provider_support_open_db(&cfg, &db_path);
     refresh_outcome out;
-    ck_assert_msg(refresh_run(db, &cfg, "alibaba", NULL, NOW, &out) == 0, "%s", out.error);
-    ck_assert_str_eq(out.status, "partial");
+    provider_support_refresh(db, &cfg, "alibaba", NOW, "partial", &out);
     ck_assert_uint_eq(out.rows_applied, 3); /* the on-demand prices */
     ck_assert_uint_eq(out.failed_part_count, 1);
     ck_assert_ptr_nonnull(strstr(out.failed_parts, "InvalidAccessKeyId.NotFound"));
@@ -630,8 +619,7 @@ START_TEST(test_refresh_without_spot_is_partial)
     ck_assert_str_eq((const char *)sqlite3_column_text(st, 0), "partial");
     ck_assert_ptr_nonnull(strstr((const char *)sqlite3_column_text(st, 1), "spot ap-southeast-1"));
     sqlite3_finalize(st);
-    db_close(db);
-    harness_remove_db(db_path);
+    provider_support_close_db(db, db_path);
 }
 END_TEST
 

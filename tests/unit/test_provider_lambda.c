@@ -172,46 +172,29 @@ START_TEST(test_off_without_a_key)
     ck_assert(provider_lambda.enabled(&defaults, &why));
 
     /* A refresh says why, and records nothing. */
-    char *db_path = harness_make_db();
-    sqlite3 *db = NULL;
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
+    char *db_path = NULL;
+    sqlite3 *db = provider_support_open_db(&cfg, &db_path);
     cfg.lambda_api_key[0] = '\0';
     refresh_outcome out;
     ck_assert_int_ne(refresh_run(db, &cfg, "lambda", NULL, NOW, &out), 0);
     ck_assert_ptr_nonnull(strstr(out.error, "lambda is off: no GPUREC_LAMBDA_API_KEY"));
     ck_assert_uint_eq(fixture_hits(types), 0);
-    db_close(db);
-    unlink(db_path);
-    free(db_path);
+    provider_support_close_db(db, db_path);
 }
 END_TEST
 
-static long long count_of(sqlite3 *db, const char *sql)
-{
-    sqlite3_stmt *st = NULL;
-    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    long long n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return n;
-}
-
 START_TEST(test_refresh_applies_to_the_seed_catalog)
 {
-    char *db_path = harness_make_db();
-    sqlite3 *db = NULL;
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
-    long long lambda_regions = count_of(db, "SELECT count(*) FROM regions WHERE provider_id = 'lambda'");
+    char *db_path = NULL;
+    sqlite3 *db = provider_support_open_db(&cfg, &db_path);
+    long long lambda_regions = provider_support_count(db, "SELECT count(*) FROM regions WHERE provider_id = 'lambda'");
     ck_assert_int_gt(lambda_regions, 2);
-    ck_assert_int_eq(count_of(db, "SELECT count(*) FROM regions WHERE provider_id = 'lambda' AND id IN "
-                                  "('us-east-1', 'us-west-1')"),
+    ck_assert_int_eq(provider_support_count(db, "SELECT count(*) FROM regions WHERE provider_id = 'lambda' AND id IN "
+                                                "('us-east-1', 'us-west-1')"),
                      2);
 
     refresh_outcome out;
-    ck_assert_msg(refresh_run(db, &cfg, "lambda", NULL, NOW, &out) == 0, "%s", out.error);
-    ck_assert_str_eq(out.status, "ok");
+    provider_support_refresh(db, &cfg, "lambda", NOW, "ok", &out);
     /* gpu_1x_a10 in its 2 regions with capacity; the sold-out H100 and the GH200 in every lambda region. */
     size_t expected = (size_t)(2 + 2 * lambda_regions);
     ck_assert_uint_eq(out.rows_seen, 4);
@@ -219,39 +202,39 @@ START_TEST(test_refresh_applies_to_the_seed_catalog)
     ck_assert_uint_eq(out.rows_rejected, 0);
     printf("lambda refresh: %zu records seen, %zu rows applied (%lld lambda regions), %zu changed\n", out.rows_seen,
            out.rows_applied, lambda_regions, out.rows_changed);
-    ck_assert_int_eq(count_of(db, "SELECT count(*) FROM prices WHERE source = 'lambda:instance-types-api'"),
+    ck_assert_int_eq(provider_support_count(db, "SELECT count(*) FROM prices WHERE source = "
+                                                "'lambda:instance-types-api'"),
                      (long long)expected);
-    ck_assert_int_eq(count_of(db, "SELECT count(*) FROM prices WHERE provider_id = 'lambda' AND instance_type_id = "
-                                  "'gpu_8x_h100_sxm5' AND pricing_model = 'on_demand' AND abs(hourly - 27.5) < 1e-9"),
+    ck_assert_int_eq(provider_support_count(db, "SELECT count(*) FROM prices WHERE provider_id = 'lambda' AND "
+                                                "instance_type_id = 'gpu_8x_h100_sxm5' AND pricing_model = 'on_demand' "
+                                                "AND abs(hourly - 27.5) < 1e-9"),
                      lambda_regions);
-    ck_assert_int_eq(count_of(db, "SELECT count(*) FROM prices WHERE provider_id = 'lambda' AND instance_type_id = "
-                                  "'gpu_1x_a10' AND region_id = 'us-east-1' AND abs(hourly - 0.89) < 1e-9"),
+    ck_assert_int_eq(provider_support_count(db, "SELECT count(*) FROM prices WHERE provider_id = 'lambda' AND "
+                                                "instance_type_id = 'gpu_1x_a10' AND region_id = 'us-east-1' AND "
+                                                "abs(hourly - 0.89) < 1e-9"),
                      1);
     /* The key is in no stored text. */
-    ck_assert_int_eq(count_of(db, "SELECT count(*) FROM refresh_runs WHERE coalesce(error, '') LIKE '%4f1c9e2a7b%'"),
+    ck_assert_int_eq(provider_support_count(db, "SELECT count(*) FROM refresh_runs WHERE coalesce(error, '') LIKE "
+                                                "'%4f1c9e2a7b%'"),
                      0);
 
-    db_close(db);
-    harness_remove_db(db_path);
+    provider_support_close_db(db, db_path);
 }
 END_TEST
 
 START_TEST(test_a_failed_refresh_records_no_key)
 {
-    char *db_path = harness_make_db();
-    sqlite3 *db = NULL;
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
+    char *db_path = NULL;
+    sqlite3 *db = provider_support_open_db(&cfg, &db_path);
     fixture_set_status(types, 401);
     refresh_outcome out;
     ck_assert_int_ne(refresh_run(db, &cfg, "lambda", NULL, NOW, &out), 0);
     ck_assert_ptr_null(strstr(out.error, "4f1c9e2a7b"));
-    ck_assert_int_eq(count_of(db, "SELECT count(*) FROM refresh_runs WHERE provider_id = 'lambda' AND status = "
-                                  "'error' AND error LIKE '%refused the key%' AND error NOT LIKE '%4f1c9e2a7b%'"),
+    ck_assert_int_eq(provider_support_count(db, "SELECT count(*) FROM refresh_runs WHERE provider_id = 'lambda' AND "
+                                                "status = 'error' AND error LIKE '%refused the key%' AND error NOT "
+                                                "LIKE '%4f1c9e2a7b%'"),
                      1);
-    db_close(db);
-    unlink(db_path);
-    free(db_path);
+    provider_support_close_db(db, db_path);
 }
 END_TEST
 

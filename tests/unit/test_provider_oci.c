@@ -186,16 +186,6 @@ END_TEST
 
 /* ---- a refresh run against the seed catalog ---- */
 
-static long long count_of(sqlite3 *db, const char *sql)
-{
-    sqlite3_stmt *st = NULL;
-    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    long long n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return n;
-}
-
 static double stored(sqlite3 *db, const char *type, const char *region)
 {
     sqlite3_stmt *st = NULL;
@@ -216,38 +206,37 @@ static double stored(sqlite3 *db, const char *type, const char *region)
 
 START_TEST(test_refresh_applies_to_the_seed_catalog)
 {
-    char *db_path = harness_make_db();
-    sqlite3 *db = NULL;
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
+    char *db_path = NULL;
+    sqlite3 *db = provider_support_open_db(&cfg, &db_path);
     /* Every OCI GPU shape of the seed catalog has its part. */
-    ck_assert_int_eq(count_of(db, "SELECT count(*) FROM instance_types i WHERE provider_id = 'oci' AND NOT EXISTS "
-                                  "(SELECT 1 FROM oci_price_parts p WHERE p.instance_type_id = i.id AND "
-                                  "p.gpus = i.gpu_count)"),
+    ck_assert_int_eq(provider_support_count(db, "SELECT count(*) FROM instance_types i WHERE provider_id = 'oci' AND "
+                                                "NOT EXISTS (SELECT 1 FROM oci_price_parts p WHERE p.instance_type_id "
+                                                "= i.id AND p.gpus = i.gpu_count)"),
                      0);
-    long long oci_regions = count_of(db, "SELECT count(*) FROM regions WHERE provider_id = 'oci'");
+    long long oci_regions = provider_support_count(db, "SELECT count(*) FROM regions WHERE provider_id = 'oci'");
     ck_assert_int_gt(oci_regions, 1);
-    long long shapes = count_of(db, "SELECT count(*) FROM oci_price_parts WHERE part_number IN "
-                                    "('B95909', 'B98415', 'B92740')");
+    long long shapes = provider_support_count(db, "SELECT count(*) FROM oci_price_parts WHERE part_number IN "
+                                                  "('B95909', 'B98415', 'B92740')");
 
     refresh_outcome out;
-    ck_assert_msg(refresh_run(db, &cfg, "oci", NULL, NOW, &out) == 0, "%s", out.error);
-    ck_assert_str_eq(out.status, "ok");
+    provider_support_refresh(db, &cfg, "oci", NOW, "ok", &out);
     ck_assert_uint_eq(out.rows_seen, 7);
     ck_assert_uint_eq(out.rows_kept, (size_t)(shapes * oci_regions));
     ck_assert_uint_eq(out.rows_applied, (size_t)(shapes * oci_regions));
     ck_assert_uint_eq(out.rows_rejected, 0);
     printf("oci refresh: %zu records seen, %zu rows applied (%lld shapes x %lld regions), %zu changed\n",
            out.rows_seen, out.rows_applied, shapes, oci_regions, out.rows_changed);
-    ck_assert_int_eq(count_of(db, "SELECT count(*) FROM prices WHERE source = 'oci:price-list'"), shapes * oci_regions);
+    ck_assert_int_eq(provider_support_count(db, "SELECT count(*) FROM prices WHERE source = 'oci:price-list'"),
+                     shapes * oci_regions);
     ck_assert_double_eq_tol(stored(db, "BM.GPU.A10.4", "us-ashburn-1"), 12.0, 1e-9);
     ck_assert_double_eq_tol(stored(db, "VM.GPU.A10.2", "eu-frankfurt-1"), 6.0, 1e-9);
     ck_assert_double_eq_tol(stored(db, "BM.GPU.H100.8", "ap-tokyo-1"), 90.0, 1e-9);
     ck_assert_double_eq_tol(stored(db, "VM.GPU3.4", "us-phoenix-1"), 11.0, 1e-9);
-    ck_assert_int_eq(count_of(db, "SELECT count(*) FROM refresh_runs WHERE provider_id = 'oci' AND status = 'ok'"), 1);
+    ck_assert_int_eq(provider_support_count(db, "SELECT count(*) FROM refresh_runs WHERE provider_id = 'oci' AND "
+                                                "status = 'ok'"),
+                     1);
 
-    db_close(db);
-    harness_remove_db(db_path);
+    provider_support_close_db(db, db_path);
 }
 END_TEST
 

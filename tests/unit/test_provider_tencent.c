@@ -288,15 +288,10 @@ END_TEST
 /* A refresh run applies the rows to a migrated database (the seed catalog's tencent types and regions). */
 START_TEST(test_refresh_applies_to_a_migrated_database)
 {
-    log_setup(LOG_TEXT, LOG_ERROR);
-    char *db_path = harness_make_db();
-    sqlite3 *db = NULL;
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
-    util_copy(cfg.db_path, sizeof cfg.db_path, db_path);
+    char *db_path = NULL;
+    sqlite3 *db = provider_support_open_db(&cfg, &db_path);
     refresh_outcome out;
-    ck_assert_msg(refresh_run(db, &cfg, "tencent", NULL, NOW, &out) == 0, "%s", out.error);
-    ck_assert_str_eq(out.status, "ok");
+    provider_support_refresh(db, &cfg, "tencent", NOW, "ok", &out);
     ck_assert_uint_eq(out.rows_kept, 7);
     ck_assert_uint_eq(out.rows_applied, 7);
     sqlite3_stmt *st = NULL;
@@ -311,8 +306,7 @@ START_TEST(test_refresh_applies_to_a_migrated_database)
     ck_assert_str_eq((const char *)sqlite3_column_text(st, 1), "CNY");
     ck_assert_str_eq((const char *)sqlite3_column_text(st, 2), "tencent:DescribeZoneInstanceConfigInfos");
     sqlite3_finalize(st);
-    db_close(db);
-    harness_remove_db(db_path);
+    provider_support_close_db(db, db_path);
 }
 END_TEST
 

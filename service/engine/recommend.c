@@ -31,7 +31,7 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
     if (snap->shapes != NULL && snap->shape_count > 0) /* for the alternatives that change only pricing */
         st.fits = xmalloc(snap->shape_count * sizeof *st.fits);
     recommend_rank(&r, &filters, snap, &req, &st);
-    if (recommend_alternatives_find(snap, request, &r, &req, &st, &alts, error) != 0)
+    if (recommend_alternatives_find(snap, request, &r, &filters, &req, &st, &alts, error) != 0)
         goto out;
     recommend_write(out, &r, &req, opts, snap, &st, &alts);
     rc = 0;

@@ -35,10 +35,8 @@ static json_t *merge_patch(json_t *target, const json_t *patch)
 }
 
 /* The changed request's first pick into alt->best; 0 when one qualifies, 1 when none does, -1 when the changed
- * request is invalid (*error set when error is not NULL). fits: the request's own walk's shape fits when the change
- * touches only pricing (which no fit depends on), else NULL. */
-static int run_changed(const catalog *snap, const json_t *request, alternative *alt, shape_fit *fits,
-                       problem **error)
+ * request is invalid (*error set when error is not NULL). */
+static int run_changed(const catalog *snap, const json_t *request, alternative *alt, problem **error)
 {
     int rc = -1;
     rec_request r;
@@ -58,8 +56,6 @@ static int run_changed(const catalog *snap, const json_t *request, alternative *
     r.compute_precision = req.compute_precision;
     r.limit = 1;
     st.items = &alt->best;
-    st.fits = fits;
-    st.fits_known = fits != NULL;
     recommend_rank(&r, &f, snap, &req, &st);
     rc = st.heap.count > 0 ? 0 : 1;
     if (rc == 0)
@@ -75,6 +71,31 @@ out:
     return rc;
 }
 
+/* A change of pricing alone (and, for spot, checkpointing) needs no parse and no sizing: the request as parsed with
+ * its pricing models replaced is what parsing the changed request gives (recommend_request.c parse_pricing), and its
+ * walk reuses the shape fits of the request's own. */
+static int run_repriced(const catalog *snap, const recommend_alternatives *alts, pricing_model model,
+                        alternative *alt)
+{
+    rec_request r = *alts->request;
+    for (int m = 0; m < PRICING_COUNT; m++)
+        r.pricing_allowed[m] = m == (int)model;
+    r.pricing_given = true;
+    if (vocab_pricing_models[model].interruptible)
+        r.checkpointing = true;
+    r.limit = 1;
+    walk_state st;
+    memset(&st, 0, sizeof st);
+    st.items = &alt->best;
+    st.fits = alts->fits;
+    st.fits_known = alts->fits != NULL;
+    recommend_rank(&r, alts->filters, snap, alts->sizing, &st);
+    if (st.heap.count == 0)
+        return 1;
+    alt->hours = recommend_candidate_hours(&r, &alt->best);
+    return 0;
+}
+
 static alternative *next_slot(recommend_alternatives *alts, const char *change)
 {
     if (alts->count >= RECOMMEND_MAX_ALTERNATIVES)
@@ -87,13 +108,15 @@ static alternative *next_slot(recommend_alternatives *alts, const char *change)
     return alt;
 }
 
-/* Keeps the slot when its changed request found an offer; frees its delta otherwise. */
+/* Keeps the slot when its changed request found an offer worth showing; frees its delta otherwise. repriced: the
+ * change is to that pricing model alone (run_repriced), or PRICING_COUNT for any other change. */
 static void settle(const catalog *snap, const json_t *request, recommend_alternatives *alts, alternative *alt,
-                   bool pricing_only, bool (*worth)(const candidate *top, double top_hours, alternative *alt))
+                   pricing_model repriced, bool (*worth)(const candidate *top, double top_hours, alternative *alt))
 {
     const candidate *top = &alts->top;
-    shape_fit *fits = pricing_only ? alts->fits : NULL;
-    if (run_changed(snap, request, alt, fits, NULL) == 0 && (worth == NULL || worth(top, alts->top_hours, alt))) {
+    int found = repriced < PRICING_COUNT ? run_repriced(snap, alts, repriced, alt)
+                                         : run_changed(snap, request, alt, NULL);
+    if (found == 0 && (worth == NULL || worth(top, alts->top_hours, alt))) {
         alts->count++;
         return;
     }
@@ -121,7 +144,7 @@ static void try_quantised(const catalog *snap, const json_t *request, const rec_
     alt->delta = json_pack("{s:{s:s}}", "workload", "precision", precision_name(to));
     snprintf(alt->description, sizeof alt->description, "Serve the model at %s instead of %s.", precision_name(to),
              precision_name(from));
-    settle(snap, request, alts, alt, false, NULL);
+    settle(snap, request, alts, alt, PRICING_COUNT, NULL);
 }
 
 /* QLoRA (Dettmers et al., arXiv:2305.14314): the frozen weights in 4-bit NF4, adapters trained in bf16. */
@@ -137,7 +160,7 @@ static void try_qlora(const catalog *snap, const json_t *request, const rec_requ
     snprintf(alt->description, sizeof alt->description,
              "Fine-tune with QLoRA (4-bit frozen weights, bf16 adapters) instead of %s.",
              fine_tune_method_name(r->workload.method));
-    settle(snap, request, alts, alt, false, NULL);
+    settle(snap, request, alts, alt, PRICING_COUNT, NULL);
 }
 
 static bool cheaper_in_total(const candidate *top, double top_hours, alternative *alt)
@@ -162,7 +185,7 @@ static void try_spot(const catalog *snap, const json_t *request, const rec_reque
     snprintf(alt->description, sizeof alt->description,
              "Run on spot capacity, checkpointing every %.0f minutes; the hours include expected reclaims.",
              r->checkpoint_minutes);
-    settle(snap, request, alts, alt, true, cheaper_in_total);
+    settle(snap, request, alts, alt, PRICING_SPOT, cheaper_in_total);
 }
 
 /* A commitment pays when it costs less than the top pick over the job, or, for a deployment of no set length,
@@ -196,7 +219,7 @@ static void try_commitments(const catalog *snap, const json_t *request, recommen
         snprintf(alt->description, sizeof alt->description, "Commit for %u year%s (%s).",
                  vocab_pricing_models[terms[i]].term_years, vocab_pricing_models[terms[i]].term_years == 1 ? "" : "s",
                  vocab_pricing_models[terms[i]].display);
-        settle(snap, request, alts, alt, true, commitment_pays);
+        settle(snap, request, alts, alt, terms[i], commitment_pays);
     }
 }
 
@@ -226,7 +249,7 @@ static void try_more_nodes(const catalog *snap, const json_t *request, const rec
     else
         snprintf(alt->description, sizeof alt->description, "Twice the GPUs (%.0f instead of %.0f), to finish sooner.",
                  gpus, ceil(alts->top.fit.total_gpus));
-    settle(snap, request, alts, alt, false, finishes_sooner);
+    settle(snap, request, alts, alt, PRICING_COUNT, finishes_sooner);
 }
 
 /* workload.serve_after: the trained model served on a fleet of its own, sized as an inference request. */
@@ -265,7 +288,7 @@ static int try_serve_split(const catalog *snap, const json_t *request, recommend
     snprintf(alt->description, sizeof alt->description,
              "Serve the trained model on a fleet of its own, sized for workload.serve_after.");
     problem *invalid = NULL;
-    int rc = run_changed(snap, request, alt, NULL, &invalid);
+    int rc = run_changed(snap, request, alt, &invalid);
     if (rc < 0 && invalid != NULL) {
         *error = problem_new(422, "invalid-request", "Invalid request", "workload.serve_after is invalid");
         const char *field, *message;
@@ -293,10 +316,13 @@ static int try_serve_split(const catalog *snap, const json_t *request, recommend
 /* ---- entry ---------------------------------------------------------------------------------------------------- */
 
 int recommend_alternatives_find(const catalog *snap, const json_t *request, const rec_request *r,
-                                const sizing_requirements *req, const walk_state *st, recommend_alternatives *alts,
-                                problem **error)
+                                const rec_filters *f, const sizing_requirements *req, const walk_state *st,
+                                recommend_alternatives *alts, problem **error)
 {
     memset(alts, 0, sizeof *alts);
+    alts->request = r;
+    alts->filters = f;
+    alts->sizing = req;
     if (st->heap.count == 0)
         return 0; /* nothing to compare against: the hints say what to relax */
     alts->top = st->items[0];

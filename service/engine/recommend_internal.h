@@ -243,7 +243,11 @@ typedef struct alternative {
 typedef struct recommend_alternatives {
     candidate top;    /* the request's own first pick, compared against */
     double top_hours;
-    shape_fit *fits;  /* borrowed: the request's own walk's (walk_state.fits) */
+    /* borrowed, the request's own: parsed, its filters and sizing, its walk's shape fits (walk_state.fits) */
+    const rec_request *request;
+    const rec_filters *filters;
+    const sizing_requirements *sizing;
+    shape_fit *fits;
     alternative items[RECOMMEND_MAX_ALTERNATIVES];
     size_t count;
 } recommend_alternatives;
@@ -251,8 +255,8 @@ typedef struct recommend_alternatives {
 /* The alternatives to the first pick of st; 0, or -1 with *error set when workload.serve_after is invalid. Free
  * with recommend_alternatives_free() either way. */
 int recommend_alternatives_find(const catalog *snap, const json_t *request, const rec_request *r,
-                                const sizing_requirements *req, const walk_state *st, recommend_alternatives *alts,
-                                problem **error);
+                                const rec_filters *f, const sizing_requirements *req, const walk_state *st,
+                                recommend_alternatives *alts, problem **error);
 void recommend_alternatives_free(recommend_alternatives *alts);
 /* Writes the "alternatives" member's array. */
 void recommend_alternatives_write(jsonw *out, const recommend_alternatives *alts);

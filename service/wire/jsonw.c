@@ -10,14 +10,29 @@
 #include "base/numfmt.h"
 #include "base/util.h"
 
+/* An answer is written in a few thousand small appends: the ones that fit the buffer are written here directly, and
+ * only a growth goes through buf_append. */
 static void append(jsonw *w, const char *bytes, size_t len)
 {
-    buf_append(&w->text, bytes, len);
+    bytebuf *b = &w->text;
+    if (b->len + len + 1 > b->cap) {
+        buf_append(b, bytes, len);
+        return;
+    }
+    memcpy(b->data + b->len, bytes, len);
+    b->len += len;
+    b->data[b->len] = '\0';
 }
 
 static void append_char(jsonw *w, char c)
 {
-    buf_append(&w->text, &c, 1);
+    bytebuf *b = &w->text;
+    if (b->len + 2 > b->cap) {
+        buf_append(b, &c, 1);
+        return;
+    }
+    b->data[b->len++] = c;
+    b->data[b->len] = '\0';
 }
 
 /* The comma between members or elements: due unless nothing is written yet at this level. */
@@ -207,10 +222,25 @@ void jsonw_string(jsonw *w, const char *text)
     jsonw_stringn(w, text, text ? strlen(text) : 0);
 }
 
+/* Keys are nearly always plain ASCII names: those are written in one piece, anything else through jsonw_stringn. */
 void jsonw_key(jsonw *w, const char *key)
 {
-    jsonw_string(w, key);
-    append_char(w, ':');
+    size_t len = strlen(key);
+    bool plain = len <= 64;
+    for (size_t i = 0; plain && i < len; i++)
+        plain = !escape_needed[(unsigned char)key[i]];
+    if (!plain) {
+        jsonw_stringn(w, key, len);
+        append_char(w, ':');
+        return;
+    }
+    separate(w);
+    char text[68];
+    text[0] = '"';
+    memcpy(text + 1, key, len);
+    text[len + 1] = '"';
+    text[len + 2] = ':';
+    append(w, text, len + 3);
 }
 
 void jsonw_integer(jsonw *w, long long value)

@@ -205,6 +205,23 @@ static json_t *random_tree(int depth)
     }
 }
 
+/* Keys take a fast path when plain and short; one that needs escapes, or is long, is written like any string. */
+START_TEST(keys_plain_escaped_and_long)
+{
+    char long_key[200];
+    memset(long_key, 'k', sizeof long_key - 1);
+    long_key[sizeof long_key - 1] = '\0';
+    const char *keys[] = {"", "a", "plain_key", "quote\"d", "back\\slash", "tab\tnew\nline", "caf\xc3\xa9",
+                          "\x01ctl", long_key};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        json_t *doc = json_object();
+        json_object_set_new(doc, keys[i], json_integer((json_int_t)i));
+        json_object_set_new(doc, "next", json_true());
+        assert_same_dump(doc);
+    }
+}
+END_TEST
+
 START_TEST(nested_documents)
 {
     test_random_seed(0x9E3779B97F4A7C15ULL);
@@ -279,6 +296,7 @@ static Suite *jsonw_suite(void)
     tcase_add_test(tc, integers);
     tcase_add_test(tc, strings_and_escapes);
     tcase_add_test(tc, invalid_utf8_stays_valid_json);
+    tcase_add_test(tc, keys_plain_escaped_and_long);
     tcase_add_test(tc, nested_documents);
     tcase_add_test(tc, writer_calls);
     suite_add_tcase(s, tc);

@@ -18,11 +18,14 @@ int store_price_parts_load(sqlite3 *db, const char *provider, price_part **out, 
     price_part *parts = NULL;
     size_t n = 0, cap = 0;
     int rc = -1;
+    const char *what = "loading the price parts";
     if (sqlite3_prepare_v2(db,
                            "SELECT instance_type_id, part_number, gpus FROM oci_price_parts WHERE provider_id = ?1 "
                            "ORDER BY instance_type_id",
-                           -1, &stmt, NULL) != SQLITE_OK)
-        goto sql_error;
+                           -1, &stmt, NULL) != SQLITE_OK) {
+        db_error(db, what, err, err_len);
+        goto out;
+    }
     sqlite3_bind_text(stmt, 1, provider, -1, SQLITE_STATIC);
     int step;
     while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
@@ -36,21 +39,20 @@ int store_price_parts_load(sqlite3 *db, const char *provider, price_part **out, 
         const char *part = (const char *)sqlite3_column_text(stmt, 1);
         if (type == NULL || part == NULL || util_copy(p->instance_type, sizeof p->instance_type, type) != 0 ||
             util_copy(p->part_number, sizeof p->part_number, part) != 0) {
-            snprintf(err, err_len, "loading the price parts: an id too long or missing");
+            snprintf(err, err_len, "%s: an id too long or missing", what);
             goto out;
         }
         p->gpus = sqlite3_column_double(stmt, 2);
         n++;
     }
-    if (step != SQLITE_DONE)
-        goto sql_error;
+    if (step != SQLITE_DONE) {
+        db_error(db, what, err, err_len);
+        goto out;
+    }
     *out = parts;
     *count = n;
     parts = NULL;
     rc = 0;
-    goto out;
-sql_error:
-    db_error(db, "loading the price parts", err, err_len);
 out:
     sqlite3_finalize(stmt);
     free(parts);

@@ -9,19 +9,10 @@
 
 #include "base/util.h"
 #include "snapshot/price_write.h"
-#include "wire/jsonw.h"
 
 json_t *estimate_price_json(const catalog *snap, const catalog_price *price)
 {
-    jsonw w;
-    jsonw_init(&w, 512);
-    price_write(&w, snap, price);
-    size_t len = 0;
-    char *text = jsonw_finish(&w, &len);
-    json_t *out = json_loadb(text, len, 0, NULL);
-    free(text);
-    if (out == NULL) /* the writer's own output always parses; out of memory is fatal elsewhere */
-        out = json_object();
+    json_t *out = price_json(snap, price);
     /* the rate a USD price was taken at, so every item says its rate whatever the currency */
     if (json_object_get(out, "usd_per_unit") == NULL)
         json_object_set_new(out, "usd_per_unit", json_real(1.0));

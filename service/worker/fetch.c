@@ -239,27 +239,6 @@ static struct curl_slist *setup_transfer(CURL *curl, const char *url, const fetc
     return headers;
 }
 
-static bool host_of(const char *url, char *buf, size_t buf_len)
-{
-    CURLU *u = curl_url();
-    char *host = NULL;
-    bool ok = false;
-    if (u != NULL && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
-        curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK)
-        ok = util_copy(buf, buf_len, host) == 0;
-    curl_free(host);
-    curl_url_cleanup(u);
-    return ok;
-}
-
-/* A redirect's target must be on the host the source was configured with: a price source must not send the service
- * to fetch from, or reveal a query's key to, somewhere else. */
-bool fetch_same_host(const char *a, const char *b)
-{
-    char ha[256], hb[256];
-    return host_of(a, ha, sizeof ha) && host_of(b, hb, sizeof hb) && strcasecmp(ha, hb) == 0;
-}
-
 static bool is_redirect(long code)
 {
     return code == 301 || code == 302 || code == 303 || code == 307 || code == 308;

@@ -10,27 +10,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
 
 #include "base/util.h"
 #include "engine/recommend.h"
 #include "snapshot/catalog.h"
-#include "store/catalog_load.h"
-#include "store/migrate.h"
 #include "support/check_support.h"
+#include "support/seed_catalog.h"
 
 static catalog *seed;
 
 static void load_seed(void)
 {
-    sqlite3 *db = NULL;
-    char err[512];
-    ck_assert_int_eq(sqlite3_open(":memory:", &db), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_exec(db, "PRAGMA foreign_keys=ON", NULL, NULL, NULL), SQLITE_OK);
-    int applied = 0;
-    ck_assert_msg(migrate_apply(db, "migrations", &applied, err, sizeof err) == 0, "migrate: %s", err);
-    ck_assert_msg(store_catalog_load(db, &seed, err, sizeof err) == 0, "catalog_load: %s", err);
-    sqlite3_close(db);
+    seed = seed_catalog_load();
 }
 
 static void free_seed(void)

@@ -1,8 +1,9 @@
 #include "engine/plan.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
+
+#include "base/numfmt.h"
 
 /* ---- utilisation -----------------------------------------------------------------------------------------------
  *
@@ -71,50 +72,68 @@ static bool joined_by_a_gpu_fabric(const char *interconnect)
             strcmp(interconnect, "xgmi") == 0);
 }
 
-/* The four factors of the utilisation; out->why is left to plan_utilization_estimate(). */
-static const generation_mfu *utilization_factors(const plan_fabric *fabric, unsigned nodes, double params_b,
-                                                 bool tensor_parallel, plan_utilization *out)
+/* The factors of the utilisation that do not depend on the node count: base x node factor x size factor. */
+typedef struct fixed_factors {
+    const generation_mfu *gen;
+    double base, node_factor, size_factor;
+    double product;
+} fixed_factors;
+
+static fixed_factors fixed_factors_of(const plan_fabric *fabric, double params_b, bool tensor_parallel)
 {
-    memset(out, 0, sizeof *out);
-    const generation_mfu *gen = generation_of(fabric->gpu_architecture);
-    out->base = gen != NULL ? gen->base : DEFAULT_GENERATION_MFU;
-    out->node_factor = joined_by_a_gpu_fabric(fabric->gpu_interconnect) ? 1.0
-                       : tensor_parallel                                 ? PCIE_TENSOR_PARALLEL_FACTOR
-                                                                         : PCIE_DATA_PARALLEL_FACTOR;
-    out->cluster_factor = 1.0;
-    if (nodes > 1) {
-        double gbps = fabric->cluster_network_gbps > 0 ? fabric->cluster_network_gbps : 1.0;
-        out->cluster_factor = 1.0 / (1.0 + CLUSTER_K * log2((double)nodes) * CLUSTER_REFERENCE_GBPS / gbps);
-    }
-    out->size_factor = size_factor(params_b);
-    out->value = out->base * out->node_factor * out->cluster_factor * out->size_factor;
-    return gen;
+    fixed_factors f;
+    f.gen = generation_of(fabric->gpu_architecture);
+    f.base = f.gen != NULL ? f.gen->base : DEFAULT_GENERATION_MFU;
+    f.node_factor = joined_by_a_gpu_fabric(fabric->gpu_interconnect) ? 1.0
+                    : tensor_parallel                                 ? PCIE_TENSOR_PARALLEL_FACTOR
+                                                                      : PCIE_DATA_PARALLEL_FACTOR;
+    f.size_factor = size_factor(params_b);
+    f.product = f.base * f.node_factor * f.size_factor;
+    return f;
+}
+
+static double cluster_factor(const plan_fabric *fabric, unsigned nodes)
+{
+    if (nodes <= 1)
+        return 1.0;
+    double gbps = fabric->cluster_network_gbps > 0 ? fabric->cluster_network_gbps : 1.0;
+    return 1.0 / (1.0 + CLUSTER_K * log2((double)nodes) * CLUSTER_REFERENCE_GBPS / gbps);
+}
+
+/* The product in the order the why text lists it (base, node, cluster, size), so a value and its text agree to the
+ * last bit. */
+static double utilization_of(const fixed_factors *f, double cluster)
+{
+    return f->base * f->node_factor * cluster * f->size_factor;
 }
 
 double plan_utilization_value(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel)
 {
-    plan_utilization u;
-    utilization_factors(fabric, nodes, params_b, tensor_parallel, &u);
-    return u.value;
+    fixed_factors f = fixed_factors_of(fabric, params_b, tensor_parallel);
+    return utilization_of(&f, cluster_factor(fabric, nodes));
 }
 
 void plan_utilization_estimate(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel,
                                plan_utilization *out)
 {
-    const generation_mfu *gen = utilization_factors(fabric, nodes, params_b, tensor_parallel, out);
-    snprintf(out->why, sizeof out->why,
-             "%.0f%% for %s (%s) x %.2f %s x %.2f for %u node%s x %.2f for %g B params",
-             out->base * 100.0, fabric->gpu_architecture ? fabric->gpu_architecture : "this GPU",
-             gen != NULL ? gen->source : "no published run: a cautious default", out->node_factor,
-             joined_by_a_gpu_fabric(fabric->gpu_interconnect) ? "on its GPU fabric"
-             : tensor_parallel                                 ? "splitting layers over PCIe"
-                                                               : "on PCIe",
-             out->cluster_factor, nodes, nodes == 1 ? "" : "s", out->size_factor, params_b);
-    if (nodes > 1) {
-        size_t used = strlen(out->why);
-        snprintf(out->why + used, sizeof out->why - used, " (%s at %.0f Gbps per node)",
-                 fabric->cluster_network ? fabric->cluster_network : "cluster network", fabric->cluster_network_gbps);
-    }
+    fixed_factors f = fixed_factors_of(fabric, params_b, tensor_parallel);
+    out->base = f.base;
+    out->node_factor = f.node_factor;
+    out->cluster_factor = cluster_factor(fabric, nodes);
+    out->size_factor = f.size_factor;
+    out->value = utilization_of(&f, out->cluster_factor);
+    int used = numfmt_format(out->why, sizeof out->why,
+                             "%.0f%% for %s (%s) x %.2f %s x %.2f for %u node%s x %.2f for %g B params",
+                             out->base * 100.0, fabric->gpu_architecture ? fabric->gpu_architecture : "this GPU",
+                             f.gen != NULL ? f.gen->source : "no published run: a cautious default", out->node_factor,
+                             joined_by_a_gpu_fabric(fabric->gpu_interconnect) ? "on its GPU fabric"
+                             : tensor_parallel                                 ? "splitting layers over PCIe"
+                                                                               : "on PCIe",
+                             out->cluster_factor, nodes, nodes == 1 ? "" : "s", out->size_factor, params_b);
+    if (nodes > 1 && used >= 0 && (size_t)used < sizeof out->why)
+        numfmt_format(out->why + used, sizeof out->why - (size_t)used, " (%s at %.0f Gbps per node)",
+                      fabric->cluster_network ? fabric->cluster_network : "cluster network",
+                      fabric->cluster_network_gbps);
 }
 
 double plan_job_hours(double flops, unsigned nodes, double node_peak_tflops, double utilization)
@@ -124,10 +143,10 @@ double plan_job_hours(double flops, unsigned nodes, double node_peak_tflops, dou
     return flops / ((double)nodes * node_peak_tflops * 1e12 * utilization) / 3600.0;
 }
 
-static double hours_on(const plan_fabric *fabric, double params_b, bool tensor_parallel, double flops,
-                       double node_peak_tflops, unsigned nodes)
+static double hours_on(const plan_fabric *fabric, const fixed_factors *f, double flops, double node_peak_tflops,
+                       unsigned nodes)
 {
-    return plan_job_hours(flops, nodes, node_peak_tflops, plan_utilization_value(fabric, nodes, params_b, tensor_parallel));
+    return plan_job_hours(flops, nodes, node_peak_tflops, utilization_of(f, cluster_factor(fabric, nodes)));
 }
 
 /* nodes x cluster factor rises with nodes for every node count the limits allow (its derivative is positive while
@@ -141,12 +160,13 @@ unsigned plan_nodes_for_deadline(const plan_fabric *fabric, double params_b, boo
         min_nodes = 1;
     if (max_nodes < min_nodes || !(deadline_hours > 0))
         return 0;
-    if (!(hours_on(fabric, params_b, tensor_parallel, flops, node_peak_tflops, max_nodes) <= deadline_hours))
+    fixed_factors f = fixed_factors_of(fabric, params_b, tensor_parallel);
+    if (!(hours_on(fabric, &f, flops, node_peak_tflops, max_nodes) <= deadline_hours))
         return 0;
     unsigned lo = min_nodes, hi = max_nodes;
     while (lo < hi) {
         unsigned mid = lo + (hi - lo) / 2;
-        if (hours_on(fabric, params_b, tensor_parallel, flops, node_peak_tflops, mid) <= deadline_hours)
+        if (hours_on(fabric, &f, flops, node_peak_tflops, mid) <= deadline_hours)
             hi = mid;
         else
             lo = mid + 1;
@@ -158,13 +178,14 @@ unsigned plan_nodes_while_scaling_pays(const plan_fabric *fabric, double params_
                                        unsigned min_nodes, unsigned max_nodes)
 {
     unsigned nodes = min_nodes == 0 ? 1 : min_nodes;
+    fixed_factors f = fixed_factors_of(fabric, params_b, tensor_parallel);
     /* hours are proportional to 1 / (nodes x utilisation): compare those instead of a job's flops */
     for (;;) {
         unsigned next = nodes * 2 > max_nodes ? max_nodes : nodes * 2;
         if (next <= nodes)
             return nodes;
-        double now = plan_utilization_value(fabric, nodes, params_b, tensor_parallel);
-        double then = plan_utilization_value(fabric, next, params_b, tensor_parallel);
+        double now = utilization_of(&f, cluster_factor(fabric, nodes));
+        double then = utilization_of(&f, cluster_factor(fabric, next));
         double speedup = ((double)next * then) / ((double)nodes * now);
         double wanted = 1.0 + (PLAN_DOUBLING_MIN_SPEEDUP - 1.0) * (double)(next - nodes) / (double)nodes;
         if (speedup < wanted)

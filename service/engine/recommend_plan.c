@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/numfmt.h"
 #include "engine/plan.h"
 
 static plan_fabric fabric_of(const catalog_instance *inst)
@@ -63,7 +64,7 @@ void recommend_utilization_why(const rec_request *r, const sizing_requirements *
     plan_utilization u;
     plan_utilization_estimate(&fabric, ft->nodes, req->active_params_b > 0 ? req->active_params_b : req->params_b,
                               ft->tensor_parallel_planned, &u);
-    snprintf(why, why_len, "%s", u.why);
+    numfmt_format(why, why_len, "%s", u.why);
 }
 
 double recommend_spot_hours(const rec_request *r, const fit *ft, const char *provider_id, const char *band,

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/numfmt.h"
 #include "engine/model.h"
 
 static const char *const workload_kind_names[WORKLOAD_KIND_COUNT] = {
@@ -119,18 +120,20 @@ double sizing_serving_gb(const sizing_workload *w, const sizing_requirements *re
 typedef struct formula {
     char *text;
     size_t len;
+    size_t used; /* strlen(text) */
 } formula;
 
 static void say(formula *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say(formula *f, const char *fmt, ...)
 {
-    size_t used = strlen(f->text);
-    if (used + 1 >= f->len)
+    if (f->used + 1 >= f->len)
         return;
     va_list args;
     va_start(args, fmt);
-    vsnprintf(f->text + used, f->len - used, fmt, args);
+    int wrote = numfmt_vformat(f->text + f->used, f->len - f->used, fmt, args);
     va_end(args);
+    if (wrote > 0)
+        f->used += (size_t)wrote < f->len - f->used ? (size_t)wrote : f->len - f->used - 1;
 }
 
 static void say_model(formula *f, const sizing_workload *w, const sizing_requirements *out)
@@ -207,7 +210,7 @@ int sizing_derive(const sizing_workload *w, sizing_requirements *out)
     if ((trains || w->kind == WORKLOAD_INFERENCE) && !w->has_model && !(w->min_gpu_memory_gb > 0))
         return -1;
 
-    formula f = {out->formula, sizeof out->formula};
+    formula f = {out->formula, sizeof out->formula, 0};
     if (w->has_model) {
         out->params_b = w->arch.params_b;
         out->active_params_b = w->arch.active_params_b > 0 ? w->arch.active_params_b : w->arch.params_b;

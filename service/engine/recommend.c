@@ -30,6 +30,9 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
     st.items = xcalloc(r.limit, sizeof *st.items);
     if (snap->shapes != NULL && snap->shape_count > 0) /* for the alternatives that change only pricing */
         st.fits = xmalloc(snap->shape_count * sizeof *st.fits);
+    walk_side sides[RECOMMEND_MAX_SIDES];
+    st.sides = sides;
+    st.side_count = recommend_alternatives_sides(&r, &req, sides, RECOMMEND_MAX_SIDES);
     recommend_rank(&r, &filters, snap, &req, &st);
     if (recommend_alternatives_find(snap, request, &r, &filters, &req, &st, &alts, error) != 0)
         goto out;

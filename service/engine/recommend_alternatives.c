@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
@@ -56,11 +57,14 @@ static int run_changed(const catalog *snap, const json_t *request, alternative *
     r.compute_precision = req.compute_precision;
     r.limit = 1;
     st.items = &alt->best;
+    if (snap->shapes != NULL && snap->shape_count > 0) /* hardware twins are judged once (recommend_rank.c) */
+        st.fits = xmalloc(snap->shape_count * sizeof *st.fits);
     recommend_rank(&r, &f, snap, &req, &st);
     rc = st.heap.count > 0 ? 0 : 1;
     if (rc == 0)
         alt->hours = recommend_candidate_hours(&r, &alt->best);
 out:
+    free(st.fits);
     if (error != NULL) {
         *error = p;
         p = NULL;
@@ -72,18 +76,59 @@ out:
 }
 
 /* A change of pricing alone (and, for spot, checkpointing) needs no parse and no sizing: the request as parsed with
- * its pricing models replaced is what parsing the changed request gives (recommend_request.c parse_pricing), and its
- * walk reuses the shape fits of the request's own. */
+ * its pricing models replaced is what parsing the changed request gives (recommend_request.c parse_pricing). */
+static void repriced_request(const rec_request *base, pricing_model model, rec_request *out)
+{
+    *out = *base;
+    for (int m = 0; m < PRICING_COUNT; m++)
+        out->pricing_allowed[m] = m == (int)model;
+    out->pricing_given = true;
+    if (vocab_pricing_models[model].interruptible)
+        out->checkpointing = true;
+    out->limit = 1;
+}
+
+/* Spot with checkpoints can apply: a job of known length that the request kept off spot or checkpoints. */
+static bool spot_may_apply(const rec_request *r, const sizing_requirements *req)
+{
+    bool length_known = req->flops > 0 || r->job_hours > 0;
+    return length_known && r->workload.kind != WORKLOAD_INFERENCE &&
+           !(r->pricing_allowed[PRICING_SPOT] && r->checkpointing);
+}
+
+size_t recommend_alternatives_sides(const rec_request *r, const sizing_requirements *req, walk_side *sides,
+                                    size_t room)
+{
+    static const pricing_model models[] = {PRICING_SPOT, PRICING_RESERVED_1Y, PRICING_RESERVED_3Y};
+    size_t count = 0;
+    for (size_t i = 0; i < COUNT_OF(models) && count < room; i++) {
+        if (models[i] == PRICING_SPOT && !spot_may_apply(r, req))
+            continue;
+        memset(&sides[count], 0, sizeof sides[count]);
+        sides[count].model = models[i];
+        repriced_request(r, models[i], &sides[count].request);
+        count++;
+    }
+    return count;
+}
+
+/* The repriced request's first pick: from the request's own walk when it ranked that pricing as a side, else by a
+ * walk of its own on the request's shape fits. */
 static int run_repriced(const catalog *snap, const recommend_alternatives *alts, pricing_model model,
                         alternative *alt)
 {
-    rec_request r = *alts->request;
-    for (int m = 0; m < PRICING_COUNT; m++)
-        r.pricing_allowed[m] = m == (int)model;
-    r.pricing_given = true;
-    if (vocab_pricing_models[model].interruptible)
-        r.checkpointing = true;
-    r.limit = 1;
+    for (size_t i = 0; i < alts->side_count && alts->sides_ranked; i++) {
+        const walk_side *side = &alts->sides[i];
+        if (side->model != model)
+            continue;
+        if (side->state.heap.count == 0)
+            return 1;
+        alt->best = side->best;
+        alt->hours = recommend_candidate_hours(&side->request, &alt->best);
+        return 0;
+    }
+    rec_request r;
+    repriced_request(alts->request, model, &r);
     walk_state st;
     memset(&st, 0, sizeof st);
     st.items = &alt->best;
@@ -173,9 +218,7 @@ static bool cheaper_in_total(const candidate *top, double top_hours, alternative
 static void try_spot(const catalog *snap, const json_t *request, const rec_request *r, const sizing_requirements *req,
                      recommend_alternatives *alts)
 {
-    bool length_known = req->flops > 0 || r->job_hours > 0;
-    if (!length_known || r->workload.kind == WORKLOAD_INFERENCE ||
-        (r->pricing_allowed[PRICING_SPOT] && r->checkpointing) || vocab_pricing_models[alts->top.pricing].interruptible)
+    if (!spot_may_apply(r, req) || vocab_pricing_models[alts->top.pricing].interruptible)
         return;
     alternative *alt = next_slot(alts, "spot");
     if (alt == NULL)
@@ -327,6 +370,9 @@ int recommend_alternatives_find(const catalog *snap, const json_t *request, cons
         return 0; /* nothing to compare against: the hints say what to relax */
     alts->top = st->items[0];
     alts->fits = st->fits;
+    alts->sides = st->sides;
+    alts->side_count = st->side_count;
+    alts->sides_ranked = st->sides_ranked;
     alts->top_hours = recommend_candidate_hours(r, &alts->top);
     if (try_serve_split(snap, request, alts, error) != 0)
         return -1;

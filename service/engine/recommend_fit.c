@@ -63,10 +63,8 @@ reject_reason recommend_gpu_check(const rec_request *r, const rec_filters *f, co
 #define PENALTY_LATENCY_NODES 2.0
 #define PENALTY_PER_EXTRA_NODE 0.05
 
-reject_reason recommend_instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,
-                                    const sizing_requirements *req, const catalog_instance *inst, fit *out)
+reject_reason recommend_instance_admit(const rec_filters *f, const catalog *snap, const catalog_instance *inst)
 {
-    const catalog_gpu *gpu = inst->gpu;
     if (f->provider_ok != NULL) {
         const catalog_provider *provider = inst->provider;
         long at = provider >= snap->providers && provider < snap->providers + snap->provider_count
@@ -77,6 +75,13 @@ reject_reason recommend_instance_check(const rec_request *r, const rec_filters *
     }
     if (inst->retired_at != NULL) /* kept for its price history, never rented again */
         return REJECT_RETIRED;
+    return REJECT_NONE;
+}
+
+reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
+                                     const catalog_instance *inst, fit *out)
+{
+    const catalog_gpu *gpu = inst->gpu;
     if (r->require_nvlink && !has_nvlink(inst))
         return REJECT_NO_NVLINK;
     if (!(inst->gpu_count > 0) || !(inst->gpu_memory_gb > 0))
@@ -166,4 +171,11 @@ reject_reason recommend_instance_check(const rec_request *r, const rec_filters *
         out->penalty *= nodes > 1 ? PENALTY_LATENCY_NODES
                                   : (out->one_nvlink_domain ? PENALTY_LATENCY_NVLINK : PENALTY_LATENCY_PCIE);
     return REJECT_NONE;
+}
+
+reject_reason recommend_instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,
+                                       const sizing_requirements *req, const catalog_instance *inst, fit *out)
+{
+    reject_reason admitted = recommend_instance_admit(f, snap, inst);
+    return admitted != REJECT_NONE ? admitted : recommend_hardware_fit(r, req, inst, out);
 }

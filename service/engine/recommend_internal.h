@@ -176,7 +176,21 @@ typedef struct walk_state {
      * checking each shape again */
     shape_fit *fits;
     bool fits_known;
+    /* owned by the caller, or NULL: pricing-only reruns ranked by this walk on its own shape fits (walk_side) */
+    struct walk_side *sides;
+    size_t side_count;
+    bool sides_ranked; /* set by recommend_rank(): false when the snapshot has no shapes, so the sides hold nothing */
 } walk_state;
+
+/* A rerun of the request that changes its pricing alone (recommend_alternatives.c, run_repriced): it fits every shape
+ * as the request does, so the request's walk ranks it too, shape by shape, into a walk state of its own (limit 1),
+ * instead of walking the catalog again. */
+typedef struct walk_side {
+    pricing_model model;
+    rec_request request; /* the request with its pricing replaced */
+    candidate best;
+    walk_state state; /* items = &best; its rejection counts are not read */
+} walk_side;
 
 /* Parses and checks request against snap: 0 with *r and *f filled (free f with recommend_filters_free()), or -1 with
  * *error set to a problem naming every invalid field (caller owns it). */
@@ -219,7 +233,13 @@ bool recommend_has_gpu_fabric(const catalog_instance *inst);
 
 /* Why GPU model g (an index into snap->gpus) cannot run the job, or REJECT_NONE (recommend_fit.c). */
 reject_reason recommend_gpu_check(const rec_request *r, const rec_filters *f, const catalog *snap, size_t g);
-/* Why instance type inst cannot run the job, or REJECT_NONE with *out its fit (recommend_fit.c). */
+/* Whether the request lets inst be rented at all: its provider allowed, the type not retired (recommend_fit.c). */
+reject_reason recommend_instance_admit(const rec_filters *f, const catalog *snap, const catalog_instance *inst);
+/* Why inst's hardware cannot run the job, or REJECT_NONE with *out its fit: what the rest of the instance check
+ * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. */
+reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
+                                     const catalog_instance *inst, fit *out);
+/* Why instance type inst cannot run the job, or REJECT_NONE with *out its fit: admitted, then its hardware's fit. */
 reject_reason recommend_instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,
                                        const sizing_requirements *req, const catalog_instance *inst, fit *out);
 
@@ -248,10 +268,19 @@ typedef struct recommend_alternatives {
     const rec_filters *filters;
     const sizing_requirements *sizing;
     shape_fit *fits;
+    const walk_side *sides; /* its walk's pricing-only reruns (walk_state.sides) */
+    size_t side_count;
+    bool sides_ranked;
     alternative items[RECOMMEND_MAX_ALTERNATIVES];
     size_t count;
 } recommend_alternatives;
 
+/* The most pricing-only reruns an alternative asks of a walk. */
+#define RECOMMEND_MAX_SIDES 3
+/* Fills sides[0 .. room) with the pricing-only reruns the alternatives of r may ask for (spot with checkpoints, the
+ * commitments), for the request's walk to rank alongside it; returns how many. */
+size_t recommend_alternatives_sides(const rec_request *r, const sizing_requirements *req, walk_side *sides,
+                                    size_t room);
 /* The alternatives to the first pick of st; 0, or -1 with *error set when workload.serve_after is invalid. Free
  * with recommend_alternatives_free() either way. */
 int recommend_alternatives_find(const catalog *snap, const json_t *request, const rec_request *r,

@@ -342,18 +342,99 @@ static void walk_shape_offers(const rec_request *r, const rec_filters *f, const 
     }
 }
 
-/* The same judgement as walk_offers(), one shape at a time (catalog.h): the GPU and instance checks once per shape,
- * the counts of rejected offers from the shape's tallies, and prices from each instance type's cheapest region. Its
- * cost grows with the number of shapes and the limit, not with the offers. A shape is walked offer by offer only when
- * its prices straddle a price cap, or when the region allow-list takes some of its offers and leaves others (a best
- * region is then one of the allowed ones, which only the offers tell). Needs snap->shapes. */
-static void walk_shapes(const rec_request *r, const rec_filters *f, const catalog *snap,
-                        const sizing_requirements *req, walk_state *st)
+/* Ranks a shape that fits the job, all of whose in_regions offers the region allow-list keeps or takes, under r's
+ * pricing: from each instance type's cheapest region when every price passes the caps, offer by offer when the caps
+ * or the allow-list split the shape. */
+static void rank_fitting_shape(const rec_request *r, const rec_filters *f, const catalog *snap,
+                               const sizing_requirements *req, const catalog_shape *shape, const fit *ft,
+                               size_t in_regions, walk_state *st)
 {
+    if (in_regions < shape->offer_count) { /* the region allow-list splits instance types: judge offer by offer */
+        walk_shape_offers(r, f, snap, req, shape, st);
+        return;
+    }
     unsigned allowed = 0;
     for (int m = 0; m < PRICING_COUNT; m++)
         if (r->pricing_allowed[m])
             allowed |= 1u << m;
+    size_t unpriced = 0, priced = 0;
+    for (size_t i = 0; i < shape->mix_count; i++) {
+        if (shape->mixes[i].models & allowed)
+            priced += shape->mixes[i].offers;
+        else
+            unpriced += shape->mixes[i].offers;
+    }
+    bool all_pass = true, all_over_hourly = true;
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        if (!(allowed & (1u << m)) || shape->cheapest_count[m] == 0)
+            continue;
+        double hourly_usd, total_usd;
+        /* no band: the cautious default rate, above every published one, so the dearest offer's cost bounds every
+         * offer's */
+        const char *provider_id = shape->example->provider->id;
+        if (cost_at(r, ft, (pricing_model)m, shape->dearest_usd[m], provider_id, NULL, &hourly_usd, &total_usd) !=
+            REJECT_NONE)
+            all_pass = false;
+        if (cost_at(r, ft, (pricing_model)m, shape->cheapest[m][0].hourly_usd, provider_id, NULL, &hourly_usd,
+                    &total_usd) != REJECT_MAX_HOURLY)
+            all_over_hourly = false;
+    }
+    if (all_pass) {
+        st->rejected[REJECT_PRICING] += unpriced;
+        for (int m = 0; m < PRICING_COUNT; m++)
+            if (allowed & (1u << m))
+                rank_shape(r, f, snap, shape, (pricing_model)m, ft, st);
+    } else if (all_over_hourly) {
+        /* every allowed price of every offer fails the hourly cap, which is judged before the total one */
+        st->rejected[REJECT_PRICING] += unpriced;
+        st->rejected[REJECT_MAX_HOURLY] += priced;
+        double cheapest = 0;
+        for (int m = 0; m < PRICING_COUNT; m++)
+            if ((allowed & (1u << m)) && shape->cheapest_count[m] > 0 &&
+                (cheapest == 0 || shape->cheapest[m][0].hourly_usd < cheapest))
+                cheapest = shape->cheapest[m][0].hourly_usd;
+        if (cheapest > 0)
+            recommend_note_over_hourly(st, cheapest * ft->nodes);
+    } else {
+        walk_shape_offers(r, f, snap, req, shape, st);
+    }
+}
+
+/* Shape s's fit (its GPU passed): remembered from the walk this one reruns with other pricing; else, once its
+ * provider and type are admitted, its hardware twin's of this walk (an earlier shape, so already judged, unless the
+ * twin's own provider or retirement refused it); else checked. Remembered in st->fits either way. */
+static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, const catalog *snap,
+                                  const sizing_requirements *req, size_t s, walk_state *st, fit *ft)
+{
+    if (st->fits != NULL && st->fits_known) {
+        *ft = st->fits[s].ft;
+        return st->fits[s].reason;
+    }
+    const catalog_shape *shape = &snap->shapes[s];
+    reject_reason reason = recommend_instance_admit(f, snap, shape->example);
+    if (reason == REJECT_NONE) {
+        const shape_fit *twin = st->fits != NULL && shape->hardware_twin < s ? &st->fits[shape->hardware_twin] : NULL;
+        if (twin != NULL && twin->reason != REJECT_PROVIDER && twin->reason != REJECT_RETIRED) {
+            reason = twin->reason;
+            *ft = twin->ft;
+        } else {
+            reason = recommend_hardware_fit(r, req, shape->example, ft);
+        }
+    }
+    if (st->fits != NULL)
+        st->fits[s] = (shape_fit){reason, *ft};
+    return reason;
+}
+
+/* The same judgement as walk_offers(), one shape at a time (catalog.h): the GPU and instance checks once per shape
+ * (and once per hardware), the counts of rejected offers from the shape's tallies, and prices from each instance
+ * type's cheapest region. Its cost grows with the number of shapes and the limit, not with the offers. A shape is
+ * walked offer by offer only when its prices straddle a price cap, or when the region allow-list takes some of its
+ * offers and leaves others (a best region is then one of the allowed ones, which only the offers tell). Each side
+ * (walk_side) ranks every fitting shape under its own pricing. Needs snap->shapes. */
+static void walk_shapes(const rec_request *r, const rec_filters *f, const catalog *snap,
+                        const sizing_requirements *req, walk_state *st)
+{
     reject_reason *gpu_reasons = xcalloc(snap->gpu_count + 1, sizeof *gpu_reasons);
     for (size_t g = 0; g < snap->gpu_count; g++)
         gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
@@ -363,14 +444,8 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         reject_reason gpu_reason = gpu_reasons[shape->example->gpu - snap->gpus];
         reject_reason reason = gpu_reason;
         fit ft;
-        if (reason == REJECT_NONE && st->fits != NULL && st->fits_known) {
-            reason = st->fits[s].reason;
-            ft = st->fits[s].ft;
-        } else if (reason == REJECT_NONE) {
-            reason = recommend_instance_check(r, f, snap, req, shape->example, &ft);
-            if (st->fits != NULL)
-                st->fits[s] = (shape_fit){reason, ft};
-        }
+        if (reason == REJECT_NONE)
+            reason = shape_fit_of(r, f, snap, req, s, st, &ft);
         recommend_note_rejection(st, reason, &ft);
         /* as in walk_instance(): the GPU and provider refusals count before the region one, the others after it */
         size_t in_regions = shape->offer_count;
@@ -385,52 +460,9 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             st->rejected[REJECT_REGION] += shape->offer_count;
             continue;
         }
-        if (in_regions < shape->offer_count) { /* the region allow-list splits instance types: judge offer by offer */
-            walk_shape_offers(r, f, snap, req, shape, st);
-            continue;
-        }
-        size_t unpriced = 0, priced = 0;
-        for (size_t i = 0; i < shape->mix_count; i++) {
-            if (shape->mixes[i].models & allowed)
-                priced += shape->mixes[i].offers;
-            else
-                unpriced += shape->mixes[i].offers;
-        }
-        bool all_pass = true, all_over_hourly = true;
-        for (int m = 0; m < PRICING_COUNT; m++) {
-            if (!(allowed & (1u << m)) || shape->cheapest_count[m] == 0)
-                continue;
-            double hourly_usd, total_usd;
-            /* no band: the cautious default rate, above every published one, so the dearest offer's cost bounds
-             * every offer's */
-            const char *provider_id = shape->example->provider->id;
-            if (cost_at(r, &ft, (pricing_model)m, shape->dearest_usd[m], provider_id, NULL, &hourly_usd,
-                        &total_usd) != REJECT_NONE)
-                all_pass = false;
-            if (cost_at(r, &ft, (pricing_model)m, shape->cheapest[m][0].hourly_usd, provider_id, NULL, &hourly_usd,
-                        &total_usd) !=
-                REJECT_MAX_HOURLY)
-                all_over_hourly = false;
-        }
-        if (all_pass) {
-            st->rejected[REJECT_PRICING] += unpriced;
-            for (int m = 0; m < PRICING_COUNT; m++)
-                if (allowed & (1u << m))
-                    rank_shape(r, f, snap, shape, (pricing_model)m, &ft, st);
-        } else if (all_over_hourly) {
-            /* every allowed price of every offer fails the hourly cap, which is judged before the total one */
-            st->rejected[REJECT_PRICING] += unpriced;
-            st->rejected[REJECT_MAX_HOURLY] += priced;
-            double cheapest = 0;
-            for (int m = 0; m < PRICING_COUNT; m++)
-                if ((allowed & (1u << m)) && shape->cheapest_count[m] > 0 &&
-                    (cheapest == 0 || shape->cheapest[m][0].hourly_usd < cheapest))
-                    cheapest = shape->cheapest[m][0].hourly_usd;
-            if (cheapest > 0)
-                recommend_note_over_hourly(st, cheapest * ft.nodes);
-        } else {
-            walk_shape_offers(r, f, snap, req, shape, st);
-        }
+        rank_fitting_shape(r, f, snap, req, shape, &ft, in_regions, st);
+        for (size_t i = 0; i < st->side_count; i++)
+            rank_fitting_shape(&st->sides[i].request, f, snap, req, shape, &ft, in_regions, &st->sides[i].state);
     }
     free(gpu_reasons);
 }
@@ -439,9 +471,17 @@ void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *s
                     walk_state *st)
 {
     topk_init(&st->heap, st->items, r->limit, sizeof *st->items, candidate_order, NULL);
+    for (size_t i = 0; i < st->side_count; i++) {
+        walk_side *side = &st->sides[i];
+        side->state.items = &side->best;
+        topk_init(&side->state.heap, &side->best, 1, sizeof side->best, candidate_order, NULL);
+    }
+    st->sides_ranked = snap->shapes != NULL;
     if (snap->shapes != NULL)
         walk_shapes(r, f, snap, req, st);
     else
         walk_offers(r, f, snap, req, st);
     topk_sort(&st->heap);
+    for (size_t i = 0; i < st->side_count && st->sides_ranked; i++)
+        topk_sort(&st->sides[i].state.heap);
 }

@@ -166,6 +166,10 @@ typedef struct catalog_shape {
     size_t mix_count;
     const catalog_region_offers *region_offers; /* by region index, regions without offers left out */
     size_t region_offers_count;
+    /* the first shape (an index into shapes, at most this one's) with the same GPU, GPU count and memory, GPU
+     * interconnect and cluster network: another provider's twin, which a workload fits alike once both providers
+     * are allowed and neither type is retired */
+    size_t hardware_twin;
 } catalog_shape;
 
 typedef struct catalog {

@@ -81,11 +81,10 @@ static int compare_size_qsort(const void *a, const void *b)
     return compare_size(*(const size_t *)a, *(const size_t *)b);
 }
 
-static int compare_shape(const shape_key *a, const shape_key *b)
+/* The figures a workload's fit depends on: everything of a shape but its provider and retirement. */
+static int compare_hardware(const shape_key *a, const shape_key *b)
 {
-    int cmp = compare_size(a->provider, b->provider);
-    if (cmp == 0)
-        cmp = compare_size(a->gpu, b->gpu);
+    int cmp = compare_size(a->gpu, b->gpu);
     if (cmp == 0)
         cmp = compare_double(a->gpu_count, b->gpu_count);
     if (cmp == 0)
@@ -96,9 +95,37 @@ static int compare_shape(const shape_key *a, const shape_key *b)
         cmp = compare_text(a->cluster_network, b->cluster_network);
     if (cmp == 0)
         cmp = compare_double(a->cluster_network_gbps, b->cluster_network_gbps);
+    return cmp;
+}
+
+static int compare_shape(const shape_key *a, const shape_key *b)
+{
+    int cmp = compare_size(a->provider, b->provider);
+    if (cmp == 0)
+        cmp = compare_hardware(a, b);
     if (cmp == 0)
         cmp = (int)a->retired - (int)b->retired;
     return cmp;
+}
+
+/* Shapes by hardware, then by index: the first of each run is the run's twin. */
+static int compare_hardware_qsort(const void *a, const void *b)
+{
+    const shape_key *ka = a, *kb = b;
+    int cmp = compare_hardware(ka, kb);
+    return cmp != 0 ? cmp : compare_size(ka->instance, kb->instance);
+}
+
+/* catalog_shape.hardware_twin of every shape; keys[s] is shape s's example's key, its instance member set to s. */
+static void find_hardware_twins(catalog_shape *shapes, shape_key *keys, size_t count)
+{
+    qsort(keys, count, sizeof *keys, compare_hardware_qsort);
+    size_t twin = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (i == 0 || compare_hardware(&keys[i - 1], &keys[i]) != 0)
+            twin = keys[i].instance;
+        shapes[keys[i].instance].hardware_twin = twin;
+    }
 }
 
 /* Instances of one shape next to each other, in instance order within a shape. */
@@ -252,6 +279,11 @@ void shapes_build(arena *a, catalog *snap)
             start = i + 1;
         }
     }
+    for (size_t i = 0; i < n; i++) {
+        keys[i] = shape_key_of(snap, (size_t)(shapes[i].example - snap->instances));
+        keys[i].instance = i;
+    }
+    find_hardware_twins(shapes, keys, n);
     free(keys);
     free(members);
     snap->shapes = shapes;

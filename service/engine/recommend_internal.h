@@ -210,6 +210,8 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
                                     fit *out);
 /* A served candidate's price per million generated tokens at the load it is priced for; NAN when not serving. */
 double recommend_usd_per_million_tokens(const candidate *c);
+/* The same for a fit ft priced at hourly_usd for all its nodes. */
+double recommend_usd_per_million_tokens_at(const fit *ft, double hourly_usd);
 /* One request's time on a served fit: time to first token + output tokens at the per-sequence speed. */
 double recommend_request_seconds(const rec_request *r, const fit *ft);
 /* The node count a deadline or the time objective asks of an instance type, starting from *nodes (what memory

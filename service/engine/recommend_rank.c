@@ -34,22 +34,21 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
 
 /* The job's expected hours on a candidate: a spot plan's include its expected interruptions (its total is the hourly
  * price over those hours, cost_at()). */
-static double candidate_hours(const candidate *c)
+static double candidate_hours(const fit *ft, const candidate *c)
 {
-    if (isnan(c->fit.hours) || !vocab_pricing_models[c->pricing].interruptible || !(c->hourly_usd > 0))
-        return c->fit.hours;
+    if (isnan(ft->hours) || !vocab_pricing_models[c->pricing].interruptible || !(c->hourly_usd > 0))
+        return ft->hours;
     return c->total_usd / c->hourly_usd;
 }
 
 /* A served model is judged by what users of it get: cost per token (balanced), the time one request takes (time). */
-static bool score_served(const rec_request *r, candidate *c)
+static bool score_served(const rec_request *r, const fit *ft, candidate *c)
 {
-    const fit *ft = &c->fit;
     if (!ft->serving)
         return false;
     switch (r->objective) {
     case OBJECTIVE_BALANCED:
-        c->metric = recommend_usd_per_million_tokens(c) * ft->penalty;
+        c->metric = recommend_usd_per_million_tokens_at(ft, c->hourly_usd) * ft->penalty;
         c->second = c->hourly_usd;
         return true;
     case OBJECTIVE_TIME:
@@ -63,18 +62,18 @@ static bool score_served(const rec_request *r, candidate *c)
     return false;
 }
 
-static void score_candidate(const rec_request *r, candidate *c)
+/* The objective's figures of a candidate priced on fit ft (c->fit itself may be unset: cheapest_candidate()). */
+static void score_candidate(const rec_request *r, const fit *ft, candidate *c)
 {
-    const fit *ft = &c->fit;
-    if (score_served(r, c))
+    if (score_served(r, ft, c))
         return;
     switch (r->objective) {
     case OBJECTIVE_COST:
         c->metric = isnan(c->total_usd) ? c->hourly_usd : c->total_usd;
-        c->second = isnan(ft->hours) ? 1.0 / ft->throughput : candidate_hours(c);
+        c->second = isnan(ft->hours) ? 1.0 / ft->throughput : candidate_hours(ft, c);
         break;
     case OBJECTIVE_TIME:
-        c->metric = isnan(ft->hours) ? 1.0 / ft->throughput : candidate_hours(c);
+        c->metric = isnan(ft->hours) ? 1.0 / ft->throughput : candidate_hours(ft, c);
         c->second = isnan(c->total_usd) ? c->hourly_usd : c->total_usd;
         break;
     case OBJECTIVE_BALANCED:
@@ -187,7 +186,7 @@ static void price_offer(const rec_request *r, const rec_filters *f, const catalo
                 first_failure = REJECT_MAX_TOTAL;
             continue;
         }
-        score_candidate(r, &c);
+        score_candidate(r, ft, &c);
         any_passed = true;
         passing[m]++;
         if (!have[m] || candidate_cmp(&c, &best[m]) < 0) {
@@ -265,9 +264,22 @@ static void walk_offers(const rec_request *r, const rec_filters *f, const catalo
     }
 }
 
+/* The members of a candidate that its price gives and candidate_cmp() reads. */
+static void copy_priced(candidate *to, const candidate *from)
+{
+    to->offer = from->offer;
+    to->pricing = from->pricing;
+    to->hourly_usd = from->hourly_usd;
+    to->total_usd = from->total_usd;
+    to->metric = from->metric;
+    to->second = from->second;
+    to->preference = from->preference;
+}
+
 /* The candidate of one instance type under model m in its best region, when every one of its regions passes the price
  * caps: the cheapest region (catalog_cheapest), or, where another region's price is within a rounding step, the
- * best of them compared one by one as walk_instance() would. */
+ * best of them compared one by one as walk_instance() would. Sets out's priced members (copy_priced()) and
+ * regions_passing, not its fit: the caller copies that in only if the candidate enters the heap. */
 static void cheapest_candidate(const rec_request *r, const rec_filters *f, const catalog *snap,
                                const catalog_cheapest *cheapest, pricing_model m, const fit *ft, candidate *out)
 {
@@ -276,24 +288,21 @@ static void cheapest_candidate(const rec_request *r, const rec_filters *f, const
     bool every_region = cheapest->near_tie || f->region_preference != NULL;
     size_t first = every_region ? inst->first_offer : cheapest->offer;
     size_t end = every_region ? inst->first_offer + inst->offer_count : cheapest->offer + 1;
-    /* the fit is copied once: the one cheapest offer is scored in *out itself, any near tie in a copy of it */
-    *out = (candidate){.pricing = m, .fit = *ft};
     candidate trial;
     bool have = false;
+    out->offer = NULL;
     for (size_t k = first; k < end; k++) {
         const catalog_price *price = &snap->offers[k].prices[m];
         if (!price->present || !(price->hourly_usd > 0))
             continue;
-        if (have)
-            trial = *out;
-        candidate *c = have ? &trial : out;
-        c->offer = &snap->offers[k];
-        c->preference = preference_of(f, snap, snap->offers[k].region);
-        cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &c->hourly_usd,
-                &c->total_usd);
-        score_candidate(r, c);
-        if (have && candidate_cmp(&trial, out) < 0)
-            *out = trial;
+        trial.offer = &snap->offers[k];
+        trial.pricing = m;
+        trial.preference = preference_of(f, snap, snap->offers[k].region);
+        cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &trial.hourly_usd,
+                &trial.total_usd);
+        score_candidate(r, ft, &trial);
+        if (!have || candidate_cmp(&trial, out) < 0)
+            copy_priced(out, &trial);
         have = true;
     }
     out->regions_passing = cheapest->regions;
@@ -329,6 +338,7 @@ static void rank_shape(const rec_request *r, const rec_filters *f, const catalog
                 return;
             continue;
         }
+        c.fit = *ft;
         topk_offer(&st->heap, &c);
     }
 }
@@ -364,8 +374,10 @@ static void rank_fitting_shape(const rec_request *r, const rec_filters *f, const
         else
             unpriced += shape->mixes[i].offers;
     }
-    bool all_pass = true, all_over_hourly = true;
-    for (int m = 0; m < PRICING_COUNT; m++) {
+    /* without a price cap every price passes (cost_at() judges only the caps) */
+    bool capped = r->max_hourly_usd > 0 || r->max_total_usd > 0;
+    bool all_pass = true, all_over_hourly = capped;
+    for (int m = 0; m < PRICING_COUNT && capped; m++) {
         if (!(allowed & (1u << m)) || shape->cheapest_count[m] == 0)
             continue;
         double hourly_usd, total_usd;

@@ -105,11 +105,16 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
     return REJECT_NONE;
 }
 
+double recommend_usd_per_million_tokens_at(const fit *ft, double hourly_usd)
+{
+    if (!ft->serving || !(ft->load_tokens_per_s > 0))
+        return NAN;
+    return hourly_usd / (ft->load_tokens_per_s * 3600.0) * 1e6;
+}
+
 double recommend_usd_per_million_tokens(const candidate *c)
 {
-    if (!c->fit.serving || !(c->fit.load_tokens_per_s > 0))
-        return NAN;
-    return c->hourly_usd / (c->fit.load_tokens_per_s * 3600.0) * 1e6;
+    return recommend_usd_per_million_tokens_at(&c->fit, c->hourly_usd);
 }
 
 double recommend_request_seconds(const rec_request *r, const fit *ft)

@@ -99,5 +99,21 @@ for file in $files; do
     fi
 done
 
+# Names: jsonw_name() and the jsonw_member_*() macros write a literal name without escaping it (wire/jsonw.h), so
+# each such literal in service/ must be made of ASCII letters, digits and '_' alone.
+names=$(grep -ohE 'jsonw_(name|member_[a-z]+)\([^,"]*, *"[^"]*"' $files | sed -E 's/^[^"]*"//; s/"$//' | sort -u)
+named=0
+for name in $names; do
+    named=$((named + 1))
+    case "$name" in
+        *[!A-Za-z0-9_]* | "") fail "jsonw name \"$name\" needs escaping: write it with jsonw_key()" ;;
+        *) passed=$((passed + 1)) ;;
+    esac
+done
+[ "$named" -gt 0 ] || fail "no jsonw_name() or jsonw_member_*() literal found: the names check reads nothing"
+if grep -hE 'jsonw_(name|member_[a-z]+)\([^,"]*, *"[^"]*[^A-Za-z0-9_"][^"]*"' $files >/dev/null; then
+    fail "a jsonw name literal holds a character other than a letter, digit or '_'"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -427,9 +427,9 @@ static void write_saving(jsonw *out, const recommend_alternatives *alts, const a
     }
     jsonw_member_string(out, "saving_basis", basis);
     bool known = basis != NULL && isfinite(top_figure) && isfinite(alt_figure) && top_figure > 0;
-    jsonw_key(out, "saving_usd");
+    jsonw_name(out, "saving_usd");
     jsonw_real(out, known ? rounded(top_figure - alt_figure, scale) : NAN);
-    jsonw_key(out, "saving_fraction");
+    jsonw_name(out, "saving_fraction");
     jsonw_real(out, known ? rounded((top_figure - alt_figure) / top_figure, 1e4) : NAN);
 }
 
@@ -438,15 +438,15 @@ static void write_pick(jsonw *out, const alternative *alt)
     const candidate *c = &alt->best;
     jsonw_object_begin(out);
     recommend_write_pick(out, c); /* the members POST /v1/export takes, as every recommendation's export link */
-    jsonw_key(out, "gpus_total");
+    jsonw_name(out, "gpus_total");
     jsonw_real(out, rounded(c->fit.total_gpus, 1000.0));
-    jsonw_key(out, "hourly_usd");
+    jsonw_name(out, "hourly_usd");
     jsonw_real(out, rounded(c->hourly_usd, 1e6));
-    jsonw_key(out, "estimated_hours");
+    jsonw_name(out, "estimated_hours");
     jsonw_real(out, rounded(alt->hours, 1e4));
-    jsonw_key(out, "estimated_total_usd");
+    jsonw_name(out, "estimated_total_usd");
     jsonw_real(out, rounded(c->total_usd, 100.0));
-    jsonw_key(out, "usd_per_million_tokens");
+    jsonw_name(out, "usd_per_million_tokens");
     jsonw_real(out, rounded(recommend_usd_per_million_tokens(c), 1e4));
     jsonw_object_end(out);
 }
@@ -459,12 +459,12 @@ void recommend_alternatives_write(jsonw *out, const recommend_alternatives *alts
         jsonw_object_begin(out);
         jsonw_member_string(out, "change", alt->change);
         jsonw_member_string(out, "description", alt->description);
-        jsonw_key(out, "request_delta");
+        jsonw_name(out, "request_delta");
         jsonw_value(out, alt->delta);
-        jsonw_key(out, "recommendation");
+        jsonw_name(out, "recommendation");
         write_pick(out, alt);
         write_saving(out, alts, alt);
-        jsonw_key(out, "break_even_hours");
+        jsonw_name(out, "break_even_hours");
         jsonw_real(out, rounded(alt->break_even_hours, 10.0));
         jsonw_object_end(out);
     }

@@ -79,7 +79,7 @@ static void member_figure(jsonw *out, const char *key, double value, double scal
 
 static void write_model(jsonw *out, const rec_request *r, const sizing_requirements *req)
 {
-    jsonw_key(out, "model");
+    jsonw_name(out, "model");
     if (!r->workload.has_model) {
         jsonw_null(out);
         return;
@@ -106,7 +106,7 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     jsonw_object_begin(out);
     jsonw_member_string(out, "kind", workload_kind_name(r->workload.kind));
     write_model(out, r, req);
-    jsonw_key(out, "gpu_memory_gb");
+    jsonw_name(out, "gpu_memory_gb");
     write_rounded(out, req->gpu_memory_gb, 100.0);
     member_figure(out, "weights_gb", req->weights_gb, 100.0);
     member_figure(out, "optimizer_gb", req->optimizer_gb, 100.0);
@@ -123,19 +123,19 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     jsonw_member_string(out, "compute_precision", precision_name(req->compute_precision));
     jsonw_member_string(out, "peak_metric", peak_metric_name(req->compute_precision));
     jsonw_member_string(out, "bound", workload_bound_name(r->bound));
-    jsonw_key(out, "flops");
+    jsonw_name(out, "flops");
     if (req->flops > 0)
         jsonw_real(out, req->flops);
     else
         jsonw_null(out);
     jsonw_member_real(out, "utilization", req->utilization);
-    jsonw_key(out, "job_hours");
+    jsonw_name(out, "job_hours");
     if (r->job_hours > 0)
         jsonw_real(out, r->job_hours);
     else
         jsonw_null(out);
     jsonw_member_integer(out, "max_nodes", r->max_nodes);
-    jsonw_key(out, "pricing");
+    jsonw_name(out, "pricing");
     jsonw_array_begin(out);
     for (int m = 0; m < PRICING_COUNT; m++)
         if (r->pricing_allowed[m])
@@ -150,16 +150,16 @@ static void write_plan(jsonw *out, const rec_request *r, const sizing_requiremen
                        double hours)
 {
     const fit *ft = &c->fit;
-    jsonw_key(out, "plan");
+    jsonw_name(out, "plan");
     jsonw_object_begin(out);
     jsonw_member_integer(out, "nodes", ft->nodes);
-    jsonw_key(out, "total_gpus");
+    jsonw_name(out, "total_gpus");
     write_count(out, ft->total_gpus);
-    jsonw_key(out, "wall_clock_hours");
+    jsonw_name(out, "wall_clock_hours");
     write_rounded(out, hours, 1e4);
-    jsonw_key(out, "gpu_hours");
+    jsonw_name(out, "gpu_hours");
     write_rounded(out, hours * ft->total_gpus, 10.0);
-    jsonw_key(out, "utilization");
+    jsonw_name(out, "utilization");
     if (ft->utilization > 0) {
         jsonw_object_begin(out);
         jsonw_member_real(out, "value", round(ft->utilization * 1e4) / 1e4);
@@ -170,9 +170,9 @@ static void write_plan(jsonw *out, const rec_request *r, const sizing_requiremen
     } else {
         jsonw_null(out);
     }
-    jsonw_key(out, "deadline_hours");
+    jsonw_name(out, "deadline_hours");
     write_positive_or_null(out, r->deadline_hours, 1e4);
-    jsonw_key(out, "meets_deadline");
+    jsonw_name(out, "meets_deadline");
     if (r->deadline_hours > 0 && !isnan(hours))
         jsonw_bool(out, hours <= r->deadline_hours);
     else
@@ -185,7 +185,7 @@ static void write_plan(jsonw *out, const rec_request *r, const sizing_requiremen
 static void write_spot(jsonw *out, const rec_request *r, const candidate *c)
 {
     const fit *ft = &c->fit;
-    jsonw_key(out, "spot");
+    jsonw_name(out, "spot");
     if (!vocab_pricing_models[c->pricing].interruptible || isnan(ft->hours)) {
         jsonw_null(out);
         return;
@@ -195,15 +195,15 @@ static void write_spot(jsonw *out, const rec_request *r, const candidate *c)
     recommend_spot_hours(r, ft, c->offer->instance->provider->id, c->offer->prices[c->pricing].spot_interruption, &spot,
                          &source);
     jsonw_object_begin(out);
-    jsonw_key(out, "interruption_rate_per_hour");
+    jsonw_name(out, "interruption_rate_per_hour");
     write_rounded(out, spot.rate_per_node_hour, 1e8);
-    jsonw_key(out, "fleet_interruption_rate_per_hour");
+    jsonw_name(out, "fleet_interruption_rate_per_hour");
     write_rounded(out, spot.fleet_rate_per_hour, 1e8);
-    jsonw_key(out, "expected_interruptions");
+    jsonw_name(out, "expected_interruptions");
     write_rounded(out, spot.expected_interruptions, 100.0);
-    jsonw_key(out, "overhead_fraction");
+    jsonw_name(out, "overhead_fraction");
     write_rounded(out, spot.overhead_fraction, 1e4);
-    jsonw_key(out, "checkpoint_interval_minutes");
+    jsonw_name(out, "checkpoint_interval_minutes");
     write_positive_or_null(out, r->checkpointing ? r->checkpoint_minutes : 0, 100.0);
     jsonw_member_real(out, "restart_minutes", PLAN_DEFAULT_RESTART_MINUTES);
     jsonw_member_string(out, "rate_source", source);
@@ -222,7 +222,7 @@ void recommend_write_pick(jsonw *out, const candidate *c)
 
 static void write_export_link(jsonw *out, const candidate *c)
 {
-    jsonw_key(out, "export");
+    jsonw_name(out, "export");
     jsonw_object_begin(out);
     jsonw_member_string(out, "href", "/v1/export");
     jsonw_member_string(out, "method", "POST");
@@ -234,7 +234,7 @@ static void write_export_link(jsonw *out, const candidate *c)
     char err[160];
     export_format first = EXPORT_SKYPILOT;
     bool have_first = false;
-    jsonw_key(out, "formats");
+    jsonw_name(out, "formats");
     jsonw_array_begin(out);
     for (int f = 0; f < EXPORT_FORMAT_COUNT; f++) {
         if (export_check(&pick, (export_format)f, err, sizeof err) != 0)
@@ -245,9 +245,9 @@ static void write_export_link(jsonw *out, const candidate *c)
         have_first = true;
     }
     jsonw_array_end(out);
-    jsonw_key(out, "body");
+    jsonw_name(out, "body");
     jsonw_object_begin(out);
-    jsonw_key(out, "recommendation");
+    jsonw_name(out, "recommendation");
     jsonw_object_begin(out);
     recommend_write_pick(out, c);
     jsonw_object_end(out);
@@ -260,30 +260,30 @@ static void write_export_link(jsonw *out, const candidate *c)
 static void write_throughput(jsonw *out, const rec_request *r, const candidate *c)
 {
     const fit *ft = &c->fit;
-    jsonw_key(out, "throughput");
+    jsonw_name(out, "throughput");
     if (!ft->serving) {
         jsonw_null(out);
         return;
     }
     jsonw_object_begin(out);
     jsonw_member_integer(out, "tensor_parallel", ft->tensor_parallel);
-    jsonw_key(out, "replicas");
+    jsonw_name(out, "replicas");
     write_count(out, ft->replicas);
-    jsonw_key(out, "batch_size");
+    jsonw_name(out, "batch_size");
     write_count(out, ft->batch);
     jsonw_member_integer(out, "prompt_tokens", (long long)r->prompt_tokens);
     jsonw_member_integer(out, "output_tokens", (long long)r->output_tokens);
-    jsonw_key(out, "decode_tokens_per_s_per_sequence");
+    jsonw_name(out, "decode_tokens_per_s_per_sequence");
     write_rounded(out, ft->speed.decode_tokens_per_s_per_sequence, 10.0);
-    jsonw_key(out, "decode_tokens_per_s");
+    jsonw_name(out, "decode_tokens_per_s");
     write_rounded(out, ft->tokens_per_s, 10.0);
-    jsonw_key(out, "prefill_tokens_per_s");
+    jsonw_name(out, "prefill_tokens_per_s");
     write_rounded(out, ft->speed.prefill_tokens_per_s * ft->replicas, 10.0);
-    jsonw_key(out, "time_to_first_token_ms");
+    jsonw_name(out, "time_to_first_token_ms");
     write_rounded(out, ft->speed.time_to_first_token_ms, 10.0);
-    jsonw_key(out, "usd_per_million_tokens");
+    jsonw_name(out, "usd_per_million_tokens");
     write_rounded(out, recommend_usd_per_million_tokens(c), 1e4);
-    jsonw_key(out, "load_tokens_per_s");
+    jsonw_name(out, "load_tokens_per_s");
     write_rounded(out, ft->load_tokens_per_s, 10.0);
     jsonw_member_string(out, "bound", ft->speed.bandwidth_bound ? "memory_bandwidth" : "compute");
     jsonw_object_end(out);
@@ -481,29 +481,29 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_member_string(out, "provider", inst->provider->id);
     jsonw_member_string(out, "instance_type", inst->id);
     jsonw_member_string(out, "region", c->offer->region->id);
-    jsonw_key(out, "gpu");
+    jsonw_name(out, "gpu");
     jsonw_object_begin(out);
     jsonw_member_string(out, "id", inst->gpu->id);
     jsonw_member_string(out, "name", inst->gpu->name);
-    jsonw_key(out, "memory_gb");
+    jsonw_name(out, "memory_gb");
     write_count(out, inst->gpu->memory_gb);
     jsonw_object_end(out);
-    jsonw_key(out, "gpu_count");
+    jsonw_name(out, "gpu_count");
     write_count(out, inst->gpu_count);
-    jsonw_key(out, "gpu_memory_gb");
+    jsonw_name(out, "gpu_memory_gb");
     write_count(out, c->fit.total_memory_gb);
     jsonw_member_integer(out, "nodes", c->fit.nodes);
     jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
-    jsonw_key(out, "hourly_usd");
+    jsonw_name(out, "hourly_usd");
     write_rounded(out, c->hourly_usd, 1e6);
-    jsonw_key(out, "monthly_usd");
+    jsonw_name(out, "monthly_usd");
     write_rounded(out, c->hourly_usd * COST_HOURS_PER_MONTH, 100.0);
     double hours = recommend_candidate_hours(r, c); /* NAN when the job's length is unknown: written as null */
-    jsonw_key(out, "estimated_hours");
+    jsonw_name(out, "estimated_hours");
     write_rounded(out, hours, 1e4);
-    jsonw_key(out, "estimated_total_usd");
+    jsonw_name(out, "estimated_total_usd");
     write_rounded(out, c->total_usd, 100.0);
-    jsonw_key(out, "score");
+    jsonw_name(out, "score");
     write_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0);
     write_throughput(out, r, c);
     write_plan(out, r, req, c, hours);
@@ -512,9 +512,9 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */
     reasons.count = warnings.count = 0;
     explain(snap, r, req, opts, c, memo, &reasons, &warnings);
-    jsonw_key(out, "reasons");
+    jsonw_name(out, "reasons");
     write_notes(out, &reasons);
-    jsonw_key(out, "warnings");
+    jsonw_name(out, "warnings");
     write_notes(out, &warnings);
     jsonw_object_end(out);
 }
@@ -544,7 +544,7 @@ static void write_hints(jsonw *out, const rec_request *r, const sizing_requireme
             note(&hints, "Relax workload.max_ttft_ms or workload.min_tokens_per_s_per_sequence: %zu offers missed them.",
                  st->rejected[REJECT_LATENCY]);
     }
-    jsonw_key(out, "hints");
+    jsonw_name(out, "hints");
     write_notes(out, &hints);
 }
 
@@ -552,26 +552,28 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
                      const catalog *snap, const walk_state *st, const recommend_alternatives *alts)
 {
     jsonw_object_begin(out);
-    jsonw_key(out, "requirements");
+    jsonw_name(out, "requirements");
     write_requirements(out, r, req);
     jsonw_member_string(out, "objective", recommend_objective_names[r->objective]);
     bool length_known = req->flops > 0 || r->job_hours > 0;
     jsonw_member_string(out, "score_metric", score_metric_name(r, length_known));
-    jsonw_key(out, "recommendations");
+    jsonw_name(out, "recommendations");
     jsonw_array_begin(out);
     fetch_time_memo memo = {NULL, 0, 0};
     for (size_t i = 0; i < st->heap.count; i++)
         write_recommendation(out, snap, r, req, opts, &st->items[i], i + 1, st->items[0].metric, &memo);
     jsonw_array_end(out);
-    jsonw_key(out, "alternatives");
+    jsonw_name(out, "alternatives");
     recommend_alternatives_write(out, alts);
     write_hints(out, r, req, st);
     jsonw_member_integer(out, "considered", (long long)st->considered);
-    jsonw_key(out, "rejected");
+    jsonw_name(out, "rejected");
     jsonw_object_begin(out);
     for (int i = 0; i < REJECT_COUNT; i++)
-        if (st->rejected[i] > 0)
-            jsonw_member_integer(out, recommend_reject_names[i], (long long)st->rejected[i]);
+        if (st->rejected[i] > 0) {
+            jsonw_key(out, recommend_reject_names[i]);
+            jsonw_integer(out, (long long)st->rejected[i]);
+        }
     jsonw_object_end(out);
     jsonw_member_string(out, "catalog_version", snap->version);
     jsonw_object_end(out);

@@ -38,7 +38,7 @@ static void write_instance_shape(jsonw *out, const catalog_instance *in)
     jsonw_member_string(out, "provider", in->provider->id);
     jsonw_member_string(out, "instance_type", in->id);
     jsonw_member_string(out, "family", in->family);
-    jsonw_key(out, "gpu");
+    jsonw_name(out, "gpu");
     jsonw_object_begin(out);
     jsonw_member_string(out, "id", in->gpu->id);
     jsonw_member_string(out, "name", in->gpu->name);
@@ -208,21 +208,21 @@ static void write_offer(jsonw *out, const catalog *snap, const instance_query *q
     write_instance_shape(out, offer->instance);
     jsonw_member_string(out, "region", offer->region->id);
     jsonw_member_string(out, "region_name", offer->region->name);
-    jsonw_key(out, "prices");
+    jsonw_name(out, "prices");
     write_prices(out, snap, offer);
     const catalog_price *price = &offer->prices[q->pricing];
     double tflops = instance_tflops(offer->instance, q->metric_precision);
-    jsonw_key(out, "figures");
+    jsonw_name(out, "figures");
     jsonw_object_begin(out);
     jsonw_member_string(out, "pricing", pricing_model_name(q->pricing));
     jsonw_member_string(out, "precision", precision_name(q->metric_precision));
     jsonw_member_real(out, "tflops", round(tflops * 100) / 100); /* NAN (no figure at the precision) writes null */
-    jsonw_key(out, "usd_per_tflops");
+    jsonw_name(out, "usd_per_tflops");
     if (price->present)
         write_money(out, price->hourly_usd / tflops);
     else
         jsonw_null(out);
-    jsonw_key(out, "usd_per_gpu_memory_gb");
+    jsonw_name(out, "usd_per_gpu_memory_gb");
     if (price->present)
         write_money(out, price->hourly_usd / offer->instance->gpu_memory_gb);
     else
@@ -319,7 +319,7 @@ int api_instances_list(const http_request *req, http_reply *reply)
     jsonw out;
     jsonw_init(&out, 2048 + 1024 * shown);
     jsonw_object_begin(&out);
-    jsonw_key(&out, "items");
+    jsonw_name(&out, "items");
     jsonw_array_begin(&out);
     for (size_t i = q.offset; i < page_end; i++)
         write_offer(&out, snap, &q, &snap->offers[ranked[i].offer]);
@@ -345,14 +345,14 @@ int api_instances_get(const http_request *req, http_reply *reply)
     jsonw_init(&out, 4096 + 1024 * in->offer_count);
     jsonw_object_begin(&out);
     write_instance_shape(&out, in);
-    jsonw_key(&out, "regions");
+    jsonw_name(&out, "regions");
     jsonw_array_begin(&out);
     for (size_t i = 0; i < in->offer_count; i++) {
         const catalog_offer *offer = &req->snap->offers[in->first_offer + i];
         jsonw_object_begin(&out);
         jsonw_member_string(&out, "region", offer->region->id);
         jsonw_member_string(&out, "region_name", offer->region->name);
-        jsonw_key(&out, "prices");
+        jsonw_name(&out, "prices");
         write_prices(&out, req->snap, offer);
         jsonw_object_end(&out);
     }

@@ -210,7 +210,7 @@ json_t *query_page_envelope(json_t *items, size_t total, size_t offset, size_t s
 void query_write_page_end(jsonw *out, size_t total, size_t offset, size_t shown, const catalog *snap)
 {
     jsonw_member_integer(out, "total", (long long)total);
-    jsonw_key(out, "next_cursor");
+    jsonw_name(out, "next_cursor");
     char cursor[64];
     if (next_page_cursor(cursor, sizeof cursor, total, offset, shown, snap))
         jsonw_string(out, cursor);

@@ -33,17 +33,20 @@ static void price_members(const catalog *snap, const catalog_price *price, const
 
 static void text_real(void *ctx, const char *key, double value)
 {
-    jsonw_member_real(ctx, key, value);
+    jsonw_key(ctx, key);
+    jsonw_real(ctx, value);
 }
 
 static void text_text(void *ctx, const char *key, const char *value)
 {
-    jsonw_member_string(ctx, key, value);
+    jsonw_key(ctx, key);
+    jsonw_string(ctx, value);
 }
 
 static void text_flag(void *ctx, const char *key, bool value)
 {
-    jsonw_member_bool(ctx, key, value);
+    jsonw_key(ctx, key);
+    jsonw_bool(ctx, value);
 }
 
 void price_write(jsonw *out, const catalog *snap, const catalog_price *price)

@@ -243,6 +243,12 @@ void jsonw_key(jsonw *w, const char *key)
     append(w, text, len + 3);
 }
 
+void jsonw_quoted_name(jsonw *w, const char *quoted, size_t len)
+{
+    separate(w);
+    append(w, quoted, len);
+}
+
 void jsonw_integer(jsonw *w, long long value)
 {
     char text[24];
@@ -278,29 +284,6 @@ void jsonw_null(jsonw *w)
     append(w, "null", 4);
 }
 
-void jsonw_member_string(jsonw *w, const char *key, const char *text)
-{
-    jsonw_key(w, key);
-    jsonw_string(w, text);
-}
-
-void jsonw_member_integer(jsonw *w, const char *key, long long value)
-{
-    jsonw_key(w, key);
-    jsonw_integer(w, value);
-}
-
-void jsonw_member_real(jsonw *w, const char *key, double value)
-{
-    jsonw_key(w, key);
-    jsonw_real(w, value);
-}
-
-void jsonw_member_bool(jsonw *w, const char *key, bool value)
-{
-    jsonw_key(w, key);
-    jsonw_bool(w, value);
-}
 
 void jsonw_value(jsonw *w, const json_t *value)
 {

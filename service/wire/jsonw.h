@@ -32,8 +32,14 @@ void jsonw_object_begin(jsonw *w);
 void jsonw_object_end(jsonw *w);
 void jsonw_array_begin(jsonw *w);
 void jsonw_array_end(jsonw *w);
-/* A member's name (ASCII or UTF-8); the next call writes its value. */
+/* A member's name (ASCII or UTF-8, escaped as a string is); the next call writes its value. */
 void jsonw_key(jsonw *w, const char *key);
+/* A member's name fixed in the source: name is a string literal of ASCII letters, digits and '_' (tests/layers.sh
+ * checks every one in service/), which the compiler quotes and measures, so it is written in one copy. Joining the
+ * quotes on fails to compile for anything but a literal. */
+#define jsonw_name(w, name) jsonw_quoted_name((w), "\"" name "\":", sizeof("\"" name "\":") - 1)
+/* Writes quoted, a name with its quotes and colon (len bytes), as it is: for jsonw_name(). */
+void jsonw_quoted_name(jsonw *w, const char *quoted, size_t len);
 
 void jsonw_string(jsonw *w, const char *text); /* NULL writes null */
 void jsonw_stringn(jsonw *w, const char *text, size_t len);
@@ -43,11 +49,11 @@ void jsonw_integer(jsonw *w, long long value);
 void jsonw_real(jsonw *w, double value);
 void jsonw_bool(jsonw *w, bool value);
 void jsonw_null(jsonw *w);
-/* A member: jsonw_key() and the value in one call. */
-void jsonw_member_string(jsonw *w, const char *key, const char *text);
-void jsonw_member_integer(jsonw *w, const char *key, long long value);
-void jsonw_member_real(jsonw *w, const char *key, double value);
-void jsonw_member_bool(jsonw *w, const char *key, bool value);
+/* A member named in the source (jsonw_name()) and its value in one statement. */
+#define jsonw_member_string(w, name, text) (jsonw_name((w), name), jsonw_string((w), (text)))
+#define jsonw_member_integer(w, name, value) (jsonw_name((w), name), jsonw_integer((w), (value)))
+#define jsonw_member_real(w, name, value) (jsonw_name((w), name), jsonw_real((w), (value)))
+#define jsonw_member_bool(w, name, value) (jsonw_name((w), name), jsonw_bool((w), (value)))
 /* Any jansson value, members in insertion order (jansson's own order for dumps). NULL writes null. */
 void jsonw_value(jsonw *w, const json_t *value);
 

@@ -449,6 +449,15 @@ static void kubernetes_write(const export_plan *plan, bytebuf *out)
 /* ---- entry -------------------------------------------------------------------------------------------------------- */
 
 /* Checks pick for format f and resolves it into *plan (machine holds its machine name). */
+static int format_check(const export_plan *plan, export_format f, char *err, size_t err_len)
+{
+    switch (f) {
+    case EXPORT_SKYPILOT: return skypilot_check(plan, err, err_len);
+    case EXPORT_TERRAFORM: return export_terraform_check(plan, err, err_len);
+    default: return kubernetes_check(plan, err, err_len);
+    }
+}
+
 static int prepare(const export_pick *pick, export_format f, export_plan *plan, char *machine, char *err,
                    size_t err_len)
 {
@@ -457,11 +466,7 @@ static int prepare(const export_pick *pick, export_format f, export_plan *plan, 
     int rc = check_pick(pick, plan, machine, err, err_len);
     if (rc != 0)
         return rc;
-    switch (f) {
-    case EXPORT_SKYPILOT: return skypilot_check(plan, err, err_len);
-    case EXPORT_TERRAFORM: return export_terraform_check(plan, err, err_len);
-    default: return kubernetes_check(plan, err, err_len);
-    }
+    return format_check(plan, f, err, err_len);
 }
 
 int export_check(const export_pick *pick, export_format f, char *err, size_t err_len)
@@ -469,6 +474,15 @@ int export_check(const export_pick *pick, export_format f, char *err, size_t err
     export_plan plan;
     char machine[129];
     return prepare(pick, f, &plan, machine, err, err_len);
+}
+
+void export_usable_formats(const export_pick *pick, bool usable[EXPORT_FORMAT_COUNT])
+{
+    export_plan plan;
+    char machine[129], err[160];
+    bool pick_ok = check_pick(pick, &plan, machine, err, sizeof err) == 0;
+    for (int f = 0; f < EXPORT_FORMAT_COUNT; f++)
+        usable[f] = pick_ok && format_check(&plan, (export_format)f, err, sizeof err) == 0;
 }
 
 int export_write(const export_pick *pick, export_format f, bytebuf *out, char *err, size_t err_len)

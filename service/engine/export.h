@@ -62,5 +62,7 @@ char *export_format_list(char *out, size_t out_len);
 int export_write(const export_pick *pick, export_format f, bytebuf *out, char *err, size_t err_len);
 /* What export_write would return for pick in format f, without writing: 0 when the format can deploy it. */
 int export_check(const export_pick *pick, export_format f, char *err, size_t err_len);
+/* usable[f]: export_check(pick, f) passes, for every format, the pick checked once. */
+void export_usable_formats(const export_pick *pick, bool usable[EXPORT_FORMAT_COUNT]);
 
 #endif

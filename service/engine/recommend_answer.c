@@ -231,13 +231,14 @@ static void write_export_link(jsonw *out, const candidate *c)
     export_pick pick = {.provider_id = inst->provider->id, .instance_type = inst->id, .region_id = c->offer->region->id,
                         .pricing = c->pricing, .nodes = c->fit.nodes, .gpus_per_node = inst->gpu_count,
                         .gpu = inst->gpu, .instance = inst};
-    char err[160];
+    bool usable[EXPORT_FORMAT_COUNT];
+    export_usable_formats(&pick, usable);
     export_format first = EXPORT_SKYPILOT;
     bool have_first = false;
     jsonw_name(out, "formats");
     jsonw_array_begin(out);
     for (int f = 0; f < EXPORT_FORMAT_COUNT; f++) {
-        if (export_check(&pick, (export_format)f, err, sizeof err) != 0)
+        if (!usable[f])
             continue;
         jsonw_string(out, export_format_name((export_format)f));
         if (!have_first)

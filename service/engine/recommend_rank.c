@@ -352,10 +352,20 @@ static void walk_shape_offers(const rec_request *r, const rec_filters *f, const 
     }
 }
 
+/* The pricing models r allows, bit m for model m. */
+static unsigned pricing_mask(const rec_request *r)
+{
+    unsigned allowed = 0;
+    for (int m = 0; m < PRICING_COUNT; m++)
+        if (r->pricing_allowed[m])
+            allowed |= 1u << m;
+    return allowed;
+}
+
 /* Ranks a shape that fits the job, all of whose in_regions offers the region allow-list keeps or takes, under r's
  * pricing: from each instance type's cheapest region when every price passes the caps, offer by offer when the caps
  * or the allow-list split the shape. */
-static void rank_fitting_shape(const rec_request *r, const rec_filters *f, const catalog *snap,
+static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec_filters *f, const catalog *snap,
                                const sizing_requirements *req, const catalog_shape *shape, const fit *ft,
                                size_t in_regions, walk_state *st)
 {
@@ -363,10 +373,6 @@ static void rank_fitting_shape(const rec_request *r, const rec_filters *f, const
         walk_shape_offers(r, f, snap, req, shape, st);
         return;
     }
-    unsigned allowed = 0;
-    for (int m = 0; m < PRICING_COUNT; m++)
-        if (r->pricing_allowed[m])
-            allowed |= 1u << m;
     size_t unpriced = 0, priced = 0;
     for (size_t i = 0; i < shape->mix_count; i++) {
         if (shape->mixes[i].models & allowed)
@@ -393,7 +399,7 @@ static void rank_fitting_shape(const rec_request *r, const rec_filters *f, const
     }
     if (all_pass) {
         st->rejected[REJECT_PRICING] += unpriced;
-        for (int m = 0; m < PRICING_COUNT; m++)
+        for (int m = 0; m < PRICING_COUNT && (allowed >> m) != 0; m++)
             if (allowed & (1u << m))
                 rank_shape(r, f, snap, shape, (pricing_model)m, ft, st);
     } else if (all_over_hourly) {
@@ -450,6 +456,9 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     reject_reason *gpu_reasons = xcalloc(snap->gpu_count + 1, sizeof *gpu_reasons);
     for (size_t g = 0; g < snap->gpu_count; g++)
         gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
+    unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
+    for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
+        side_allowed[i] = pricing_mask(&st->sides[i].request);
     for (size_t s = 0; s < snap->shape_count; s++) {
         const catalog_shape *shape = &snap->shapes[s];
         st->considered += shape->offer_count;
@@ -472,9 +481,10 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             st->rejected[REJECT_REGION] += shape->offer_count;
             continue;
         }
-        rank_fitting_shape(r, f, snap, req, shape, &ft, in_regions, st);
-        for (size_t i = 0; i < st->side_count; i++)
-            rank_fitting_shape(&st->sides[i].request, f, snap, req, shape, &ft, in_regions, &st->sides[i].state);
+        rank_fitting_shape(r, allowed, f, snap, req, shape, &ft, in_regions, st);
+        for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
+            rank_fitting_shape(&st->sides[i].request, side_allowed[i], f, snap, req, shape, &ft, in_regions,
+                               &st->sides[i].state);
     }
     free(gpu_reasons);
 }

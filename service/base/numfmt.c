@@ -12,6 +12,8 @@
  *   (|e| <= ulp(p) / 2). While p < 2^52, 0.5 lies on p's grid of ulps, so the fraction f = p - floor(p) is either
  *   clearly above or below 0.5 (by at least an ulp, more than |e|) or exactly 0.5, where the sign of e decides and
  *   e = 0 is a true tie, rounded to even as printf does in the default rounding mode.
+ * - "%.Pg" of x >= 10^P: the same holds for a decimal D = whole x 10^E with whole < 10^P and E <= 22, where D's
+ *   nearest double is one rounded product of two exact doubles; "%g" then prints D in exponential style.
  * Anything else goes to snprintf. */
 #include "base/numfmt.h"
 
@@ -92,6 +94,60 @@ static bool short_decimal(double magnitude, unsigned precision, unsigned long lo
     return false;
 }
 
+/* The shortest decimal whole x 10^exponent (whole < 10^precision, 1 <= exponent <= 22) whose nearest double is
+ * magnitude, for magnitude >= 10^precision; false when there is none. whole and 10^exponent are exact doubles, so
+ * their product, rounded once, is the double nearest that decimal; the largest exponent that matches gives the
+ * fewest digits. */
+static bool short_decimal_large(double magnitude, unsigned precision, unsigned long long *whole_out,
+                                unsigned *exponent_out)
+{
+    double limit = powers_of_ten[precision];
+    for (unsigned e = POWERS_OF_TEN_COUNT - 1; e >= 1; e--) {
+        double whole = nearbyint(magnitude / powers_of_ten[e]);
+        if (whole >= limit)
+            return false; /* a smaller exponent needs still more digits */
+        if (whole >= 1.0 && whole * powers_of_ten[e] == magnitude) {
+            *whole_out = (unsigned long long)whole;
+            *exponent_out = e;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* "%g"'s exponential style of whole x 10^exponent: the first digit, the others after a point without trailing zeros,
+ * then e+XX (two digits at least). */
+static size_t write_exponential(bool negative, unsigned long long whole, unsigned exponent, char *buf)
+{
+    char digits[24];
+    char *end = digits + sizeof digits;
+    char *first = digits_backwards(whole, end);
+    size_t count = (size_t)(end - first);
+    unsigned decimal_exponent = exponent + (unsigned)count - 1;
+    while (count > 1 && first[count - 1] == '0')
+        count--;
+    size_t len = 0;
+    if (negative)
+        buf[len++] = '-';
+    buf[len++] = first[0];
+    if (count > 1) {
+        buf[len++] = '.';
+        memcpy(buf + len, first + 1, count - 1);
+        len += count - 1;
+    }
+    buf[len++] = 'e';
+    buf[len++] = '+';
+    char power[8];
+    char *power_end = power + sizeof power;
+    char *power_first = digits_backwards(decimal_exponent, power_end);
+    if (power_end - power_first < 2)
+        *--power_first = '0';
+    memcpy(buf + len, power_first, (size_t)(power_end - power_first));
+    len += (size_t)(power_end - power_first);
+    buf[len] = '\0';
+    return len;
+}
+
 size_t numfmt_general(double value, unsigned precision, char *buf)
 {
     if (precision == 0)
@@ -108,6 +164,9 @@ size_t numfmt_general(double value, unsigned precision, char *buf)
         }
         if (magnitude >= 1e-4 && short_decimal(magnitude, precision, &digits, &decimals))
             return write_scaled(signbit(value), digits, decimals, buf);
+        /* at or above 10^precision "%g" writes the exponential style, whose digits the same argument gives */
+        if (magnitude >= powers_of_ten[precision] && short_decimal_large(magnitude, precision, &digits, &decimals))
+            return write_exponential(signbit(value), digits, decimals, buf);
     }
     return printf_one(buf, "%.*g", precision, value);
 }

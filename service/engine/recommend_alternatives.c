@@ -10,10 +10,12 @@
 #include "engine/recommend_internal.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/numfmt.h"
 #include "base/util.h"
 #include "engine/cost.h"
 
@@ -141,6 +143,15 @@ static int run_repriced(const catalog *snap, const recommend_alternatives *alts,
     return 0;
 }
 
+static void describe(alternative *alt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void describe(alternative *alt, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    numfmt_vformat(alt->description, sizeof alt->description, fmt, args);
+    va_end(args);
+}
+
 static alternative *next_slot(recommend_alternatives *alts, const char *change)
 {
     if (alts->count >= RECOMMEND_MAX_ALTERNATIVES)
@@ -187,8 +198,7 @@ static void try_quantised(const catalog *snap, const json_t *request, const rec_
     if (alt == NULL)
         return;
     alt->delta = json_pack("{s:{s:s}}", "workload", "precision", precision_name(to));
-    snprintf(alt->description, sizeof alt->description, "Serve the model at %s instead of %s.", precision_name(to),
-             precision_name(from));
+    describe(alt, "Serve the model at %s instead of %s.", precision_name(to), precision_name(from));
     settle(snap, request, alts, alt, PRICING_COUNT, NULL);
 }
 
@@ -202,8 +212,7 @@ static void try_qlora(const catalog *snap, const json_t *request, const rec_requ
         return;
     /* the precision given was the weights' for full or LoRA; QLoRA sets its own */
     alt->delta = json_pack("{s:{s:s, s:n}}", "workload", "fine_tuning_method", "qlora", "precision");
-    snprintf(alt->description, sizeof alt->description,
-             "Fine-tune with QLoRA (4-bit frozen weights, bf16 adapters) instead of %s.",
+    describe(alt, "Fine-tune with QLoRA (4-bit frozen weights, bf16 adapters) instead of %s.",
              fine_tune_method_name(r->workload.method));
     settle(snap, request, alts, alt, PRICING_COUNT, NULL);
 }
@@ -225,8 +234,7 @@ static void try_spot(const catalog *snap, const json_t *request, const rec_reque
         return;
     alt->delta = json_pack("{s:{s:b}, s:{s:[s]}}", "workload", "checkpointing", 1, "constraints", "pricing",
                            pricing_model_name(PRICING_SPOT));
-    snprintf(alt->description, sizeof alt->description,
-             "Run on spot capacity, checkpointing every %.0f minutes; the hours include expected reclaims.",
+    describe(alt, "Run on spot capacity, checkpointing every %.0f minutes; the hours include expected reclaims.",
              r->checkpoint_minutes);
     settle(snap, request, alts, alt, PRICING_SPOT, cheaper_in_total);
 }
@@ -259,9 +267,8 @@ static void try_commitments(const catalog *snap, const json_t *request, recommen
         if (alt == NULL)
             return;
         alt->delta = json_pack("{s:{s:[s]}}", "constraints", "pricing", pricing_model_name(terms[i]));
-        snprintf(alt->description, sizeof alt->description, "Commit for %u year%s (%s).",
-                 vocab_pricing_models[terms[i]].term_years, vocab_pricing_models[terms[i]].term_years == 1 ? "" : "s",
-                 vocab_pricing_models[terms[i]].display);
+        describe(alt, "Commit for %u year%s (%s).", vocab_pricing_models[terms[i]].term_years,
+                 vocab_pricing_models[terms[i]].term_years == 1 ? "" : "s", vocab_pricing_models[terms[i]].display);
         settle(snap, request, alts, alt, terms[i], commitment_pays);
     }
 }
@@ -286,12 +293,11 @@ static void try_more_nodes(const catalog *snap, const json_t *request, const rec
         return;
     alt->delta = json_pack("{s:{s:I}}", "workload", "gpus", (json_int_t)gpus);
     if (r->deadline_hours > 0)
-        snprintf(alt->description, sizeof alt->description,
-                 "Twice the GPUs (%.0f instead of %.0f), to beat the %.0f-hour deadline by more.", gpus,
+        describe(alt, "Twice the GPUs (%.0f instead of %.0f), to beat the %.0f-hour deadline by more.", gpus,
                  ceil(alts->top.fit.total_gpus), r->deadline_hours);
     else
-        snprintf(alt->description, sizeof alt->description, "Twice the GPUs (%.0f instead of %.0f), to finish sooner.",
-                 gpus, ceil(alts->top.fit.total_gpus));
+        describe(alt, "Twice the GPUs (%.0f instead of %.0f), to finish sooner.", gpus,
+                 ceil(alts->top.fit.total_gpus));
     settle(snap, request, alts, alt, PRICING_COUNT, finishes_sooner);
 }
 
@@ -328,8 +334,7 @@ static int try_serve_split(const catalog *snap, const json_t *request, recommend
     if (alt == NULL)
         return 0;
     alt->delta = serving_delta(workload, serve_after);
-    snprintf(alt->description, sizeof alt->description,
-             "Serve the trained model on a fleet of its own, sized for workload.serve_after.");
+    describe(alt, "Serve the trained model on a fleet of its own, sized for workload.serve_after.");
     problem *invalid = NULL;
     int rc = run_changed(snap, request, alt, &invalid);
     if (rc < 0 && invalid != NULL) {

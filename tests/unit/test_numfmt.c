@@ -35,7 +35,11 @@ static double random_value(void)
         bits = test_random_next();
         memcpy(&value, &bits, sizeof value);
         break;
-    case 4: /* ordinary magnitude, random mantissa */
+    case 4: /* ordinary magnitude, random mantissa; or a short decimal of up to 10^37 (FLOPs, token counts) */
+        if (test_random_next() & 1) {
+            value = (double)(test_random_next() % 100000) * pow(10.0, (double)(test_random_next() % 33));
+            break;
+        }
         value = ldexp(test_random_unit() + 0.5, (int)(test_random_next() % 120) - 60);
         break;
     default: /* small integers and halves: GPU counts, slices */
@@ -105,7 +109,7 @@ END_TEST
 START_TEST(general_by_hand)
 {
     static const double fixed[] = {0.0,   -0.0,  1.0,    8.0,     0.5,   0.25,  0.125, 1e-4,     9.9e-5, 123456.0,
-                                   1e6,   999999.5, 1234567.0, 5.6e23, 1.26e24, 1e15, 1e-300, DBL_MAX, 5e-324,
+                                   1e6,   999999.5, 1234567.0, 5.6e23, 1.26e24, 1e15, 8.4e23, 1e25, 1.5e16, 123456789012345678.0, 9.99e22, 1e-300, DBL_MAX, 5e-324,
                                    INFINITY, -INFINITY, NAN, 0.1 + 0.2, 100.0, 730.0, 0.000123456789012345};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         for (unsigned precision = 0; precision <= 17; precision++)

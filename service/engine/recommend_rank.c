@@ -264,22 +264,10 @@ static void walk_offers(const rec_request *r, const rec_filters *f, const catalo
     }
 }
 
-/* The members of a candidate that its price gives and candidate_cmp() reads. */
-static void copy_priced(candidate *to, const candidate *from)
-{
-    to->offer = from->offer;
-    to->pricing = from->pricing;
-    to->hourly_usd = from->hourly_usd;
-    to->total_usd = from->total_usd;
-    to->metric = from->metric;
-    to->second = from->second;
-    to->preference = from->preference;
-}
-
 /* The candidate of one instance type under model m in its best region, when every one of its regions passes the price
  * caps: the cheapest region (catalog_cheapest), or, where another region's price is within a rounding step, the
- * best of them compared one by one as walk_instance() would. Sets out's priced members (copy_priced()) and
- * regions_passing, not its fit: the caller copies that in only if the candidate enters the heap. */
+ * best of them compared one by one as walk_instance() would. Sets every member of out but its fit: the caller copies
+ * that in only if the candidate enters the heap. */
 static void cheapest_candidate(const rec_request *r, const rec_filters *f, const catalog *snap,
                                const catalog_cheapest *cheapest, pricing_model m, const fit *ft, candidate *out)
 {
@@ -295,14 +283,15 @@ static void cheapest_candidate(const rec_request *r, const rec_filters *f, const
         const catalog_price *price = &snap->offers[k].prices[m];
         if (!price->present || !(price->hourly_usd > 0))
             continue;
-        trial.offer = &snap->offers[k];
-        trial.pricing = m;
-        trial.preference = preference_of(f, snap, snap->offers[k].region);
-        cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &trial.hourly_usd,
-                &trial.total_usd);
-        score_candidate(r, ft, &trial);
-        if (!have || candidate_cmp(&trial, out) < 0)
-            copy_priced(out, &trial);
+        candidate *c = have ? &trial : out; /* the first region is scored in place, any near tie beside it */
+        c->offer = &snap->offers[k];
+        c->pricing = m;
+        c->preference = preference_of(f, snap, snap->offers[k].region);
+        cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &c->hourly_usd,
+                &c->total_usd);
+        score_candidate(r, ft, c);
+        if (have && candidate_cmp(&trial, out) < 0)
+            *out = trial;
         have = true;
     }
     out->regions_passing = cheapest->regions;

@@ -43,10 +43,6 @@ typedef struct price_batch {
     size_t fx_cap;
 } price_batch;
 
-/* The price rows one run of an adapter may keep (a price_row is about 330 bytes: some 80 MiB at most); a source that
- * gives more fails. The catalog's offers times its pricing models stay far below it. */
-#define PROVIDER_MAX_ROWS 250000
-
 /* An instance type of the catalog, as far as an adapter needs to know it. */
 typedef struct provider_instance {
     const char *provider;
@@ -57,6 +53,10 @@ typedef struct provider_instance {
     int vcpus;
     double memory_gb;
 } provider_instance;
+
+/* The price rows one run of an adapter may keep (a price_row is about 330 bytes: some 80 MiB at most); a source that
+ * gives more fails. The catalog's offers times its pricing models stay far below it. */
+#define PROVIDER_MAX_ROWS 250000
 
 typedef struct provider_region {
     const char *provider;

@@ -27,7 +27,7 @@ static void ask_recommend(const catalog *snap, const config *cfg, const json_t *
 {
     recommend_options options = {util_now(), cfg->stale_after_hours};
     jsonw answer;
-    jsonw_init(&answer, 8192);
+    jsonw_init(&answer, 16384); /* as the service: a default answer is about 12.5 KB */
     problem *failure = NULL;
     if (recommend_run(snap, body, &options, &answer, &failure) != 0) {
         jsonw_discard(&answer);

@@ -78,6 +78,11 @@ reject_reason recommend_instance_admit(const rec_filters *f, const catalog *snap
     return REJECT_NONE;
 }
 
+bool recommend_fit_serves(const rec_request *r)
+{
+    return r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model && r->gpus == 0;
+}
+
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
                                      const catalog_instance *inst, fit *out)
 {
@@ -90,7 +95,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
     memset(out, 0, sizeof *out);
     out->peak_per_gpu = catalog_gpu_peak(gpu, r->compute_precision);
     out->watts = 0;
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model && r->gpus == 0) {
+    if (recommend_fit_serves(r)) {
         reject_reason served = recommend_serving_fit(r, req, inst, out);
         if (served != REJECT_NONE)
             return served;

@@ -237,6 +237,9 @@ bool recommend_has_gpu_fabric(const catalog_instance *inst);
 reject_reason recommend_gpu_check(const rec_request *r, const rec_filters *f, const catalog *snap, size_t g);
 /* Whether the request lets inst be rented at all: its provider allowed, the type not retired (recommend_fit.c). */
 reject_reason recommend_instance_admit(const rec_filters *f, const catalog *snap, const catalog_instance *inst);
+/* The request serves a model, sized by replicas (recommend_serving_fit()): its fit of an instance type never depends
+ * on the cluster network, since replicas do not talk to each other. */
+bool recommend_fit_serves(const rec_request *r);
 /* Why inst's hardware cannot run the job, or REJECT_NONE with *out its fit: what the rest of the instance check
  * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. */
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,

@@ -408,8 +408,9 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
 }
 
 /* Shape s's fit (its GPU passed): remembered from the walk this one reruns with other pricing; else, once its
- * provider and type are admitted, its hardware twin's of this walk (an earlier shape, so already judged, unless the
- * twin's own provider or retirement refused it); else checked. Remembered in st->fits either way. */
+ * provider and type are admitted, its twin's of this walk (an earlier shape, so already judged, unless the twin's own
+ * provider or retirement refused it): the hardware twin, or for a served model the node twin; else checked.
+ * Remembered in st->fits either way. */
 static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, const catalog *snap,
                                   const sizing_requirements *req, size_t s, walk_state *st, fit *ft)
 {
@@ -420,7 +421,8 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
     const catalog_shape *shape = &snap->shapes[s];
     reject_reason reason = recommend_instance_admit(f, snap, shape->example);
     if (reason == REJECT_NONE) {
-        const shape_fit *twin = st->fits != NULL && shape->hardware_twin < s ? &st->fits[shape->hardware_twin] : NULL;
+        size_t twin_at = recommend_fit_serves(r) ? shape->node_twin : shape->hardware_twin;
+        const shape_fit *twin = st->fits != NULL && twin_at < s ? &st->fits[twin_at] : NULL;
         if (twin != NULL && twin->reason != REJECT_PROVIDER && twin->reason != REJECT_RETIRED) {
             reason = twin->reason;
             *ft = twin->ft;

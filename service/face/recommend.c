@@ -90,7 +90,7 @@ int api_recommend(const http_request *req, http_reply *reply)
         .stale_after_hours = req->app != NULL && req->app->cfg != NULL ? req->app->cfg->stale_after_hours : 0,
     };
     jsonw answer;
-    jsonw_init(&answer, 8192); /* a default answer is about 4.5 KB */
+    jsonw_init(&answer, 16384); /* a default answer is about 12.5 KB: five picks, their reasons, alternatives */
     problem *error = NULL;
     if (recommend_run(req->snap, req->body, &opts, &answer, &error) != 0) {
         jsonw_discard(&answer);

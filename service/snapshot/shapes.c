@@ -81,8 +81,8 @@ static int compare_size_qsort(const void *a, const void *b)
     return compare_size(*(const size_t *)a, *(const size_t *)b);
 }
 
-/* The figures a workload's fit depends on: everything of a shape but its provider and retirement. */
-static int compare_hardware(const shape_key *a, const shape_key *b)
+/* What one node is: its GPU, their count and memory, and what joins them. */
+static int compare_node(const shape_key *a, const shape_key *b)
 {
     int cmp = compare_size(a->gpu, b->gpu);
     if (cmp == 0)
@@ -91,6 +91,13 @@ static int compare_hardware(const shape_key *a, const shape_key *b)
         cmp = compare_double(a->gpu_memory_gb, b->gpu_memory_gb);
     if (cmp == 0)
         cmp = compare_text(a->gpu_interconnect, b->gpu_interconnect);
+    return cmp;
+}
+
+/* The figures a workload's fit depends on: everything of a shape but its provider and retirement. */
+static int compare_hardware(const shape_key *a, const shape_key *b)
+{
+    int cmp = compare_node(a, b);
     if (cmp == 0)
         cmp = compare_text(a->cluster_network, b->cluster_network);
     if (cmp == 0)
@@ -116,15 +123,28 @@ static int compare_hardware_qsort(const void *a, const void *b)
     return cmp != 0 ? cmp : compare_size(ka->instance, kb->instance);
 }
 
-/* catalog_shape.hardware_twin of every shape; keys[s] is shape s's example's key, its instance member set to s. */
-static void find_hardware_twins(catalog_shape *shapes, shape_key *keys, size_t count)
+/* catalog_shape.hardware_twin and node_twin of every shape; keys[s] is shape s's example's key, its instance member
+ * set to s. Sorted by hardware, the shapes of one node stand together (compare_hardware() compares the node first),
+ * and each run of one hardware in index order. */
+static void find_twins(catalog_shape *shapes, shape_key *keys, size_t count)
 {
     qsort(keys, count, sizeof *keys, compare_hardware_qsort);
-    size_t twin = 0;
-    for (size_t i = 0; i < count; i++) {
-        if (i == 0 || compare_hardware(&keys[i - 1], &keys[i]) != 0)
-            twin = keys[i].instance;
-        shapes[keys[i].instance].hardware_twin = twin;
+    size_t start = 0;
+    while (start < count) {
+        size_t end = start + 1, node_twin = keys[start].instance;
+        while (end < count && compare_node(&keys[end - 1], &keys[end]) == 0) {
+            if (keys[end].instance < node_twin)
+                node_twin = keys[end].instance;
+            end++;
+        }
+        size_t hardware_twin = keys[start].instance;
+        for (size_t i = start; i < end; i++) {
+            if (i > start && compare_hardware(&keys[i - 1], &keys[i]) != 0)
+                hardware_twin = keys[i].instance;
+            shapes[keys[i].instance].hardware_twin = hardware_twin;
+            shapes[keys[i].instance].node_twin = node_twin;
+        }
+        start = end;
     }
 }
 
@@ -283,7 +303,7 @@ void shapes_build(arena *a, catalog *snap)
         keys[i] = shape_key_of(snap, (size_t)(shapes[i].example - snap->instances));
         keys[i].instance = i;
     }
-    find_hardware_twins(shapes, keys, n);
+    find_twins(shapes, keys, n);
     free(keys);
     free(members);
     snap->shapes = shapes;

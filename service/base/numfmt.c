@@ -84,7 +84,9 @@ static bool short_decimal(double magnitude, unsigned precision, unsigned long lo
         double scaled = magnitude * powers_of_ten[k];
         if (scaled >= limit)
             return false;
-        double whole = nearbyint(scaled);
+        /* scaled < 10^15 < 2^52: adding 2^52 leaves no fraction bits, so the sum is scaled rounded to the nearest
+         * integer, ties to even (the default rounding mode, as nearbyint() uses), and subtracting it again is exact */
+        double whole = (scaled + TWO_POW_52) - TWO_POW_52;
         if (whole / powers_of_ten[k] == magnitude) {
             *digits = (unsigned long long)whole;
             *decimals = k;

@@ -448,6 +448,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     for (size_t g = 0; g < snap->gpu_count; g++)
         gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
     unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
+    bool side_capped = r->max_hourly_usd > 0 || r->max_total_usd > 0; /* sides change pricing, never the caps */
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
         side_allowed[i] = pricing_mask(&st->sides[i].request);
     for (size_t s = 0; s < snap->shape_count; s++) {
@@ -473,9 +474,16 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             continue;
         }
         rank_fitting_shape(r, allowed, f, snap, req, shape, &ft, in_regions, st);
-        for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
-            rank_fitting_shape(&st->sides[i].request, side_allowed[i], f, snap, req, shape, &ft, in_regions,
-                               &st->sides[i].state);
+        for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++) {
+            walk_side *side = &st->sides[i];
+            if (in_regions == shape->offer_count && !side_capped)
+                /* what rank_fitting_shape() does for one pricing model without a price cap, less the tallies no
+                 * one reads of a side */
+                rank_shape(&side->request, f, snap, shape, side->model, &ft, &side->state);
+            else
+                rank_fitting_shape(&side->request, side_allowed[i], f, snap, req, shape, &ft, in_regions,
+                                   &side->state);
+        }
     }
     free(gpu_reasons);
 }

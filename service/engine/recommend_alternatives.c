@@ -4,9 +4,11 @@
  *
  * Each alternative is a request delta, an RFC 7396 JSON Merge Patch on the request as sent (null removes a member),
  * and its best offer is found by running that changed request through the same parse, sizing and ranking as the
- * request itself (limit 1): applying the delta and asking again gives the same first pick. Only the ranking runs
- * again, never the answer writer, and an alternative that cannot apply to the request (no lower precision, spot
- * already allowed, a job of unknown length) is not run at all. */
+ * request itself (limit 1): applying the delta and asking again gives the same first pick. Only what the change
+ * touches runs again, never the answer writer: a change of pricing alone is ranked inside the request's own walk
+ * (walk_side), a change of precision alone is sized and walked without a second parse, any other change is merged
+ * and parsed. An alternative that cannot apply to the request (no lower precision, spot already allowed, a job of
+ * unknown length) is not run at all. */
 #include "engine/recommend_internal.h"
 
 #include <math.h>
@@ -37,6 +39,38 @@ static json_t *merge_patch(json_t *target, const json_t *patch)
     return result;
 }
 
+/* Sizes the parsed request r (its limit set to 1) and walks the catalog for its first pick, into alt->best: 0 when
+ * one qualifies, 1 when none does, -1 when the workload cannot be sized. */
+static int rank_alone(const catalog *snap, rec_request *r, const rec_filters *f, alternative *alt)
+{
+    sizing_requirements req;
+    if (sizing_derive(&r->workload, &req) != 0)
+        return -1;
+    r->compute_precision = req.compute_precision;
+    r->limit = 1;
+    walk_state st;
+    memset(&st, 0, sizeof st);
+    st.items = &alt->best;
+    if (snap->shapes != NULL && snap->shape_count > 0) /* hardware twins are judged once (recommend_rank.c) */
+        st.fits = xmalloc(snap->shape_count * sizeof *st.fits);
+    recommend_rank(r, f, snap, &req, &st);
+    free(st.fits);
+    if (st.heap.count == 0)
+        return 1;
+    alt->hours = recommend_candidate_hours(r, &alt->best);
+    return 0;
+}
+
+/* Serving at another precision alone needs no parse: the request's parse reads workload.precision as a plain name
+ * (recommend_request.c), and nothing else it parses for an inference request depends on it, so the parsed request
+ * with its precision replaced is what parsing the changed request gives; its sizing and its walk are its own. */
+static int run_requantised(const catalog *snap, const recommend_alternatives *alts, precision to, alternative *alt)
+{
+    rec_request r = *alts->request;
+    r.workload.precision = to;
+    return rank_alone(snap, &r, alts->filters, alt);
+}
+
 /* The changed request's first pick into alt->best; 0 when one qualifies, 1 when none does, -1 when the changed
  * request is invalid (*error set when error is not NULL). */
 static int run_changed(const catalog *snap, const json_t *request, alternative *alt, problem **error)
@@ -44,29 +78,15 @@ static int run_changed(const catalog *snap, const json_t *request, alternative *
     int rc = -1;
     rec_request r;
     rec_filters f = {NULL, NULL, NULL, NULL};
-    walk_state st;
     problem *p = NULL;
     memset(&r, 0, sizeof r);
-    memset(&st, 0, sizeof st);
     json_t *base = json_deep_copy(request);
     json_t *changed = merge_patch(base, alt->delta);
     json_decref(base);
     if (recommend_parse(snap, changed, &r, &f, &p) != 0)
         goto out;
-    sizing_requirements req;
-    if (sizing_derive(&r.workload, &req) != 0)
-        goto out;
-    r.compute_precision = req.compute_precision;
-    r.limit = 1;
-    st.items = &alt->best;
-    if (snap->shapes != NULL && snap->shape_count > 0) /* hardware twins are judged once (recommend_rank.c) */
-        st.fits = xmalloc(snap->shape_count * sizeof *st.fits);
-    recommend_rank(&r, &f, snap, &req, &st);
-    rc = st.heap.count > 0 ? 0 : 1;
-    if (rc == 0)
-        alt->hours = recommend_candidate_hours(&r, &alt->best);
+    rc = rank_alone(snap, &r, &f, alt);
 out:
-    free(st.fits);
     if (error != NULL) {
         *error = p;
         p = NULL;
@@ -164,14 +184,11 @@ static alternative *next_slot(recommend_alternatives *alts, const char *change)
     return alt;
 }
 
-/* Keeps the slot when its changed request found an offer worth showing; frees its delta otherwise. repriced: the
- * change is to that pricing model alone (run_repriced), or PRICING_COUNT for any other change. */
-static void settle(const catalog *snap, const json_t *request, recommend_alternatives *alts, alternative *alt,
-                   pricing_model repriced, bool (*worth)(const candidate *top, double top_hours, alternative *alt))
+/* Keeps the slot when its changed request found an offer worth showing (found 0); frees its delta otherwise. */
+static void keep_if_worth(recommend_alternatives *alts, alternative *alt, int found,
+                          bool (*worth)(const candidate *top, double top_hours, alternative *alt))
 {
     const candidate *top = &alts->top;
-    int found = repriced < PRICING_COUNT ? run_repriced(snap, alts, repriced, alt)
-                                         : run_changed(snap, request, alt, NULL);
     if (found == 0 && (worth == NULL || worth(top, alts->top_hours, alt))) {
         alts->count++;
         return;
@@ -180,12 +197,21 @@ static void settle(const catalog *snap, const json_t *request, recommend_alterna
     alt->delta = NULL;
 }
 
+/* Runs the changed request and keeps the slot when it is worth showing. repriced: the change is to that pricing
+ * model alone (run_repriced), or PRICING_COUNT for any other change. */
+static void settle(const catalog *snap, const json_t *request, recommend_alternatives *alts, alternative *alt,
+                   pricing_model repriced, bool (*worth)(const candidate *top, double top_hours, alternative *alt))
+{
+    int found = repriced < PRICING_COUNT ? run_repriced(snap, alts, repriced, alt)
+                                         : run_changed(snap, request, alt, NULL);
+    keep_if_worth(alts, alt, found, worth);
+}
+
 /* ---- the changes ---------------------------------------------------------------------------------------------- */
 
 /* Serving at one step less precision: 16-bit (or fp32) to fp8, 8-bit to int4 (weights and the bytes read per token
  * halve each step; engine/model.c). */
-static void try_quantised(const catalog *snap, const json_t *request, const rec_request *r,
-                          recommend_alternatives *alts)
+static void try_quantised(const catalog *snap, const rec_request *r, recommend_alternatives *alts)
 {
     precision from = r->workload.precision, to;
     if (from == PRECISION_FP32 || from == PRECISION_TF32 || from == PRECISION_BF16 || from == PRECISION_FP16)
@@ -199,7 +225,7 @@ static void try_quantised(const catalog *snap, const json_t *request, const rec_
         return;
     alt->delta = json_pack("{s:{s:s}}", "workload", "precision", precision_name(to));
     describe(alt, "Serve the model at %s instead of %s.", precision_name(to), precision_name(from));
-    settle(snap, request, alts, alt, PRICING_COUNT, NULL);
+    keep_if_worth(alts, alt, run_requantised(snap, alts, to, alt), NULL);
 }
 
 /* QLoRA (Dettmers et al., arXiv:2305.14314): the frozen weights in 4-bit NF4, adapters trained in bf16. */
@@ -382,7 +408,7 @@ int recommend_alternatives_find(const catalog *snap, const json_t *request, cons
     if (try_serve_split(snap, request, alts, error) != 0)
         return -1;
     if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model)
-        try_quantised(snap, request, r, alts);
+        try_quantised(snap, r, alts);
     if (r->workload.kind == WORKLOAD_FINE_TUNING)
         try_qlora(snap, request, r, alts);
     try_spot(snap, request, r, req, alts);

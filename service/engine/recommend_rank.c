@@ -412,12 +412,14 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
  * provider or retirement refused it): the hardware twin, or for a served model the node twin; else checked.
  * Remembered in st->fits either way. */
 static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, const catalog *snap,
-                                  const sizing_requirements *req, size_t s, walk_state *st, fit *ft)
+                                  const sizing_requirements *req, size_t s, walk_state *st, fit *scratch,
+                                  const fit **ft)
 {
     if (st->fits != NULL && st->fits_known) {
-        *ft = st->fits[s].ft;
+        *ft = &st->fits[s].ft;
         return st->fits[s].reason;
     }
+    fit *into = st->fits != NULL ? &st->fits[s].ft : scratch; /* judged in place: no second copy */
     const catalog_shape *shape = &snap->shapes[s];
     reject_reason reason = recommend_instance_admit(f, snap, shape->example);
     if (reason == REJECT_NONE) {
@@ -425,13 +427,14 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
         const shape_fit *twin = st->fits != NULL && twin_at < s ? &st->fits[twin_at] : NULL;
         if (twin != NULL && twin->reason != REJECT_PROVIDER && twin->reason != REJECT_RETIRED) {
             reason = twin->reason;
-            *ft = twin->ft;
+            *into = twin->ft;
         } else {
-            reason = recommend_hardware_fit(r, req, shape->example, ft);
+            reason = recommend_hardware_fit(r, req, shape->example, into);
         }
     }
     if (st->fits != NULL)
-        st->fits[s] = (shape_fit){reason, *ft};
+        st->fits[s].reason = reason;
+    *ft = into;
     return reason;
 }
 
@@ -456,10 +459,11 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         st->considered += shape->offer_count;
         reject_reason gpu_reason = gpu_reasons[shape->example->gpu - snap->gpus];
         reject_reason reason = gpu_reason;
-        fit ft;
+        fit scratch;
+        const fit *ft = &scratch;
         if (reason == REJECT_NONE)
-            reason = shape_fit_of(r, f, snap, req, s, st, &ft);
-        recommend_note_rejection(st, reason, &ft);
+            reason = shape_fit_of(r, f, snap, req, s, st, &scratch, &ft);
+        recommend_note_rejection(st, reason, ft);
         /* as in walk_instance(): the GPU and provider refusals count before the region one, the others after it */
         size_t in_regions = shape->offer_count;
         if (f->region_ok != NULL && gpu_reason == REJECT_NONE && reason != REJECT_PROVIDER)
@@ -473,15 +477,15 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             st->rejected[REJECT_REGION] += shape->offer_count;
             continue;
         }
-        rank_fitting_shape(r, allowed, f, snap, req, shape, &ft, in_regions, st);
+        rank_fitting_shape(r, allowed, f, snap, req, shape, ft, in_regions, st);
         for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++) {
             walk_side *side = &st->sides[i];
             if (in_regions == shape->offer_count && !side_capped)
                 /* what rank_fitting_shape() does for one pricing model without a price cap, less the tallies no
                  * one reads of a side */
-                rank_shape(&side->request, f, snap, shape, side->model, &ft, &side->state);
+                rank_shape(&side->request, f, snap, shape, side->model, ft, &side->state);
             else
-                rank_fitting_shape(&side->request, side_allowed[i], f, snap, req, shape, &ft, in_regions,
+                rank_fitting_shape(&side->request, side_allowed[i], f, snap, req, shape, ft, in_regions,
                                    &side->state);
         }
     }

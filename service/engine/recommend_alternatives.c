@@ -6,8 +6,8 @@
  * and its best offer is found by running that changed request through the same parse, sizing and ranking as the
  * request itself (limit 1): applying the delta and asking again gives the same first pick. Only what the change
  * touches runs again, never the answer writer: a change of pricing alone is ranked inside the request's own walk
- * (walk_side), a change of precision alone is sized and walked without a second parse, any other change is merged
- * and parsed. An alternative that cannot apply to the request (no lower precision, spot already allowed, a job of
+ * (walk_side), a change of precision or of the GPU count alone is sized and walked without a second parse, any
+ * other change is merged and parsed. An alternative that cannot apply to the request (no lower precision, spot already allowed, a job of
  * unknown length) is not run at all. */
 #include "engine/recommend_internal.h"
 
@@ -68,6 +68,17 @@ static int run_requantised(const catalog *snap, const recommend_alternatives *al
 {
     rec_request r = *alts->request;
     r.workload.precision = to;
+    return rank_alone(snap, &r, alts->filters, alt);
+}
+
+/* The same for a given GPU count: parsing reads workload.gpus as a plain integer and checks it against
+ * constraints.max_gpus alone (a changed request over it is invalid: -1), and sizing does not read it. */
+static int run_with_gpus(const catalog *snap, const recommend_alternatives *alts, long long gpus, alternative *alt)
+{
+    rec_request r = *alts->request;
+    if (r.max_gpus > 0 && gpus > r.max_gpus)
+        return -1;
+    r.gpus = gpus;
     return rank_alone(snap, &r, alts->filters, alt);
 }
 
@@ -306,8 +317,8 @@ static bool finishes_sooner(const candidate *top, double top_hours, alternative 
 }
 
 /* Twice the top pick's GPUs, planned with the same scaling model: sooner, at the price of lower utilisation. */
-static void try_more_nodes(const catalog *snap, const json_t *request, const rec_request *r,
-                           const sizing_requirements *req, recommend_alternatives *alts)
+static void try_more_nodes(const catalog *snap, const rec_request *r, const sizing_requirements *req,
+                           recommend_alternatives *alts)
 {
     if (!(req->flops > 0) || r->workload.kind == WORKLOAD_INFERENCE || alts->top.fit.total_gpus < 1)
         return;
@@ -324,7 +335,7 @@ static void try_more_nodes(const catalog *snap, const json_t *request, const rec
     else
         describe(alt, "Twice the GPUs (%.0f instead of %.0f), to finish sooner.", gpus,
                  ceil(alts->top.fit.total_gpus));
-    settle(snap, request, alts, alt, PRICING_COUNT, finishes_sooner);
+    keep_if_worth(alts, alt, run_with_gpus(snap, alts, (long long)gpus, alt), finishes_sooner);
 }
 
 /* workload.serve_after: the trained model served on a fleet of its own, sized as an inference request. */
@@ -413,7 +424,7 @@ int recommend_alternatives_find(const catalog *snap, const json_t *request, cons
         try_qlora(snap, request, r, alts);
     try_spot(snap, request, r, req, alts);
     try_commitments(snap, request, alts);
-    try_more_nodes(snap, request, r, req, alts);
+    try_more_nodes(snap, r, req, alts);
     return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "engine/recommend.h"
 #include "snapshot/catalog.h"
 #include "support/check_support.h"
+#include "support/recommend_support.h"
 #include "support/seed_catalog.h"
 
 static catalog *seed;
@@ -34,21 +35,9 @@ static void free_seed(void)
 static json_t *ask(const json_t *request, int *status)
 {
     recommend_options opts = {.now = 1748736000 /* 2025-06-01, the seed's prices' date */, .stale_after_hours = 1e6};
-    jsonw answer;
-    jsonw_init(&answer, 0);
-    problem *p = NULL;
-    int rc = recommend_run(seed, request, &opts, &answer, &p);
-    size_t len = 0;
-    char *text = jsonw_finish(&answer, &len);
-    json_t *result = NULL;
-    if (rc == 0) {
-        *status = 200;
-        result = json_loadb(text, len, 0, NULL);
-        ck_assert_ptr_nonnull(result);
-    } else {
-        *status = problem_status(p);
-        result = problem_into_json(p);
-    }
+    char *text = recommend_answer_text(seed, request, &opts, status);
+    json_t *result = json_loads(text, 0, NULL);
+    ck_assert_ptr_nonnull(result);
     free(text);
     return result;
 }

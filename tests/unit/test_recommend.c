@@ -17,6 +17,7 @@
 #include "snapshot/catalog.h"
 #include "engine/recommend.h"
 #include "support/check_support.h"
+#include "support/recommend_support.h"
 #include "support/seed_catalog.h"
 #include "base/util.h"
 
@@ -143,27 +144,13 @@ static json_t *run_on(const catalog *snap, const char *body, int *status)
     json_t *request = json_loads(body, JSON_DECODE_ANY, &error);
     ck_assert_msg(request != NULL, "bad test JSON %s: %s", body, error.text);
     recommend_options opts = {.now = test_now(), .stale_after_hours = 48};
-    jsonw answer;
-    jsonw_init(&answer, 0);
-    problem *p = NULL;
-    int rc = recommend_run(snap, request, &opts, &answer, &p);
+    char *text = recommend_answer_text(snap, request, &opts, status);
     json_decref(request);
-    size_t len = 0;
-    char *text = jsonw_finish(&answer, &len);
-    if (rc == 0) {
-        ck_assert_ptr_null(p);
-        *status = 200;
-        json_error_t parse_error;
-        json_t *result = json_loadb(text, len, JSON_REJECT_DUPLICATES, &parse_error);
-        ck_assert_msg(result != NULL, "the answer is not JSON (%s): %s", parse_error.text, text);
-        free(text);
-        return result;
-    }
-    ck_assert_uint_eq(len, 0); /* nothing written for a refused request */
+    json_error_t parse_error;
+    json_t *result = json_loads(text, JSON_REJECT_DUPLICATES, &parse_error);
+    ck_assert_msg(result != NULL, "the answer is not JSON (%s): %s", parse_error.text, text);
     free(text);
-    ck_assert_ptr_nonnull(p);
-    *status = problem_status(p);
-    return problem_into_json(p);
+    return result;
 }
 
 static json_t *run_ok(const char *body)
@@ -1028,26 +1015,6 @@ START_TEST(golden_scenarios)
 }
 END_TEST
 
-/* The answer's text for body on snap (a problem's title when refused), with the status in *status. */
-static char *answer_text(const catalog *snap, const json_t *request, int *status)
-{
-    recommend_options opts = {.now = test_now(), .stale_after_hours = 48};
-    jsonw answer;
-    jsonw_init(&answer, 0);
-    problem *p = NULL;
-    int rc = recommend_run(snap, request, &opts, &answer, &p);
-    size_t len = 0;
-    char *text = jsonw_finish(&answer, &len);
-    *status = rc == 0 ? 200 : problem_status(p);
-    if (rc != 0) {
-        free(text);
-        json_t *doc = problem_into_json(p);
-        text = json_dumps(doc, JSON_COMPACT | JSON_SORT_KEYS);
-        json_decref(doc);
-    }
-    return text;
-}
-
 /* The walk by shapes (one fit per shape, taken from a twin of the same hardware, pricing-only alternatives ranked in
  * the same walk) must answer exactly as the walk of every offer that a snapshot without shapes takes (every instance
  * checked, each alternative walked on its own): every golden request, byte for byte. */
@@ -1076,8 +1043,9 @@ START_TEST(shapes_walk_answers_as_every_offer)
             continue;
         }
         int by_shape_status, by_offer_status;
-        char *by_shape = answer_text(seed, request, &by_shape_status);
-        char *by_offer = answer_text(&flat, request, &by_offer_status);
+        recommend_options opts = {.now = test_now(), .stale_after_hours = 48};
+        char *by_shape = recommend_answer_text(seed, request, &opts, &by_shape_status);
+        char *by_offer = recommend_answer_text(&flat, request, &opts, &by_offer_status);
         ck_assert_msg(by_shape_status == by_offer_status && strcmp(by_shape, by_offer) == 0,
                       "%s: by shape (%d) %.300s\nby offer (%d) %.300s", entry->d_name, by_shape_status, by_shape,
                       by_offer_status, by_offer);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -44,6 +45,10 @@ static int http_exchange(int port, const char *method, const char *path, const c
     address.sin_family = AF_INET;
     address.sin_port = htons((uint16_t)port);
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    /* a peer that accepts and never answers must not hold the probe: every read and write gives up after 5 s */
+    struct timeval patience = {5, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &patience, sizeof patience);
     if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
         close(fd);
         return -1;

@@ -7,8 +7,8 @@
  * request itself (limit 1): applying the delta and asking again gives the same first pick. Only what the change
  * touches runs again, never the answer writer: a change of pricing alone is ranked inside the request's own walk
  * (walk_side), a change of precision or of the GPU count alone is sized and walked without a second parse, any
- * other change is merged and parsed. An alternative that cannot apply to the request (no lower precision, spot already allowed, a job of
- * unknown length) is not run at all. */
+ * other change is merged and parsed. An alternative that cannot apply to the request (no lower precision, spot
+ * already allowed, a job of unknown length) is not run at all. */
 #include "engine/recommend_internal.h"
 
 #include <math.h>
@@ -389,12 +389,7 @@ static int try_serve_split(const catalog *snap, const json_t *request, recommend
         return -1;
     }
     problem_free(invalid);
-    if (rc == 0)
-        alts->count++;
-    else {
-        json_decref(alt->delta);
-        alt->delta = NULL;
-    }
+    keep_if_worth(alts, alt, rc, NULL);
     return 0;
 }
 

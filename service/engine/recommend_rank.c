@@ -351,6 +351,12 @@ static unsigned pricing_mask(const rec_request *r)
     return allowed;
 }
 
+/* The request caps the price (cost_at() judges nothing else): without a cap every price passes. */
+static bool price_capped(const rec_request *r)
+{
+    return r->max_hourly_usd > 0 || r->max_total_usd > 0;
+}
+
 /* Ranks a shape that fits the job, all of whose in_regions offers the region allow-list keeps or takes, under r's
  * pricing: from each instance type's cheapest region when every price passes the caps, offer by offer when the caps
  * or the allow-list split the shape. */
@@ -369,8 +375,7 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
         else
             unpriced += shape->mixes[i].offers;
     }
-    /* without a price cap every price passes (cost_at() judges only the caps) */
-    bool capped = r->max_hourly_usd > 0 || r->max_total_usd > 0;
+    bool capped = price_capped(r);
     bool all_pass = true, all_over_hourly = capped;
     for (int m = 0; m < PRICING_COUNT && capped; m++) {
         if (!(allowed & (1u << m)) || shape->cheapest_count[m] == 0)
@@ -451,7 +456,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     for (size_t g = 0; g < snap->gpu_count; g++)
         gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
     unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
-    bool side_capped = r->max_hourly_usd > 0 || r->max_total_usd > 0; /* sides change pricing, never the caps */
+    bool side_capped = price_capped(r); /* sides change pricing, never the caps */
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
         side_allowed[i] = pricing_mask(&st->sides[i].request);
     for (size_t s = 0; s < snap->shape_count; s++) {

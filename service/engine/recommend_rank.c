@@ -357,6 +357,16 @@ static bool price_capped(const rec_request *r)
     return r->max_hourly_usd > 0 || r->max_total_usd > 0;
 }
 
+/* The offers of a shape priced under none of the allowed models. */
+static size_t unpriced_offers(const catalog_shape *shape, unsigned allowed)
+{
+    size_t unpriced = 0;
+    for (size_t i = 0; i < shape->mix_count; i++)
+        if (!(shape->mixes[i].models & allowed))
+            unpriced += shape->mixes[i].offers;
+    return unpriced;
+}
+
 /* Ranks a shape that fits the job, all of whose in_regions offers the region allow-list keeps or takes, under r's
  * pricing: from each instance type's cheapest region when every price passes the caps, offer by offer when the caps
  * or the allow-list split the shape. */
@@ -368,13 +378,7 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
         walk_shape_offers(r, f, snap, req, shape, st);
         return;
     }
-    size_t unpriced = 0, priced = 0;
-    for (size_t i = 0; i < shape->mix_count; i++) {
-        if (shape->mixes[i].models & allowed)
-            priced += shape->mixes[i].offers;
-        else
-            unpriced += shape->mixes[i].offers;
-    }
+    size_t unpriced = unpriced_offers(shape, allowed), priced = shape->offer_count - unpriced;
     bool capped = price_capped(r);
     bool all_pass = true, all_over_hourly = capped;
     for (int m = 0; m < PRICING_COUNT && capped; m++) {
@@ -443,6 +447,34 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
     return reason;
 }
 
+/* Every candidate of a shape fitted by ft is ranked by its hourly price over all its nodes alone (the cost objective
+ * with the job's length unknown: cost_at() leaves the total NAN), which is at least the shape's cheapest hourly price
+ * under the model, since a fit has at least one node. */
+static bool ranked_by_price(const rec_request *r, const fit *ft)
+{
+    return r->objective == OBJECTIVE_COST && isnan(ft->hours) && ft->nodes >= 1;
+}
+
+/* The shapes set aside in pending (ranked_by_price(), every price passing, every offer in an allowed region: what
+ * rank_shape() alone ranks), offered to st's heap under model m cheapest shape first: once a shape's cheapest price is
+ * above the heap's worst figure, neither it nor any dearer shape has a candidate that can enter. The heap keeps the
+ * best under a total order (candidate_cmp()), so the order shapes are offered in does not change what it holds. */
+static void rank_by_price(const rec_request *r, const rec_filters *f, const catalog *snap, const unsigned char *pending,
+                          const shape_fit *fits, pricing_model m, walk_state *st)
+{
+    const size_t *order = snap->shapes_by_price[m];
+    for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++) {
+        size_t s = order[i];
+        if (!pending[s])
+            continue;
+        const catalog_shape *shape = &snap->shapes[s];
+        const candidate *floor = topk_floor(&st->heap);
+        if (floor != NULL && shape->cheapest[m][0].hourly_usd > floor->metric)
+            return;
+        rank_shape(r, f, snap, shape, m, &fits[s].ft, st);
+    }
+}
+
 /* The same judgement as walk_offers(), one shape at a time (catalog.h): the GPU and instance checks once per shape
  * (and once per hardware), the counts of rejected offers from the shape's tallies, and prices from each instance
  * type's cheapest region. Its cost grows with the number of shapes and the limit, not with the offers. A shape is
@@ -456,9 +488,12 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     for (size_t g = 0; g < snap->gpu_count; g++)
         gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
     unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
-    bool side_capped = price_capped(r); /* sides change pricing, never the caps */
+    bool capped = price_capped(r); /* sides change pricing, never the caps */
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
         side_allowed[i] = pricing_mask(&st->sides[i].request);
+    /* shapes ranked by price alone wait for the cheapest-first pass below; their fits stay in st->fits */
+    unsigned char *pending = st->fits != NULL && !capped ? xcalloc(snap->shape_count, 1) : NULL;
+    bool any_pending = false;
     for (size_t s = 0; s < snap->shape_count; s++) {
         const catalog_shape *shape = &snap->shapes[s];
         st->considered += shape->offer_count;
@@ -482,10 +517,17 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             st->rejected[REJECT_REGION] += shape->offer_count;
             continue;
         }
+        if (pending != NULL && in_regions == shape->offer_count && ranked_by_price(r, ft)) {
+            /* what rank_fitting_shape() tallies when every price passes; the ranking waits */
+            st->rejected[REJECT_PRICING] += unpriced_offers(shape, allowed);
+            pending[s] = 1;
+            any_pending = true;
+            continue;
+        }
         rank_fitting_shape(r, allowed, f, snap, req, shape, ft, in_regions, st);
         for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++) {
             walk_side *side = &st->sides[i];
-            if (in_regions == shape->offer_count && !side_capped)
+            if (in_regions == shape->offer_count && !capped)
                 /* what rank_fitting_shape() does for one pricing model without a price cap, less the tallies no
                  * one reads of a side */
                 rank_shape(&side->request, f, snap, shape, side->model, ft, &side->state);
@@ -494,6 +536,12 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
                                    &side->state);
         }
     }
+    for (int m = 0; m < PRICING_COUNT && any_pending; m++)
+        if (allowed & (1u << m))
+            rank_by_price(r, f, snap, pending, st->fits, (pricing_model)m, st);
+    for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES && any_pending; i++)
+        rank_by_price(&st->sides[i].request, f, snap, pending, st->fits, st->sides[i].model, &st->sides[i].state);
+    free(pending);
     free(gpu_reasons);
 }
 

@@ -200,6 +200,10 @@ typedef struct catalog {
      * holds a figure that is not a finite number, where only a walk of every offer is exact */
     const catalog_shape *shapes;
     size_t shape_count;
+    /* per pricing model: the shapes priced under it (indexes into shapes), by their cheapest hourly price
+     * (cheapest[m][0].hourly_usd), cheapest first, ties in shape order; a search that ranks by price stops early */
+    const size_t *shapes_by_price[PRICING_COUNT];
+    size_t shapes_by_price_count[PRICING_COUNT];
     void *arena; /* owns every string and array above */
 } catalog;
 

@@ -278,6 +278,39 @@ static void build_shape(arena *a, catalog *snap, catalog_shape *shape, const siz
             mixes[shape->mix_count++] = (catalog_model_mix){models, offers_of_mix[models]};
 }
 
+/* Shapes by their cheapest price under one pricing model (qsort_r has no portable form: the model travels in the
+ * element). */
+typedef struct priced_shape {
+    double hourly_usd;
+    size_t shape;
+} priced_shape;
+
+static int compare_priced_shape(const void *a, const void *b)
+{
+    const priced_shape *x = a, *y = b;
+    if (x->hourly_usd != y->hourly_usd)
+        return x->hourly_usd < y->hourly_usd ? -1 : 1;
+    return x->shape < y->shape ? -1 : x->shape > y->shape;
+}
+
+static void order_by_price(arena *a, catalog *snap, const catalog_shape *shapes, size_t count)
+{
+    priced_shape *priced = xcalloc(count + 1, sizeof *priced);
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        size_t n = 0;
+        for (size_t s = 0; s < count; s++)
+            if (shapes[s].cheapest_count[m] > 0)
+                priced[n++] = (priced_shape){shapes[s].cheapest[m][0].hourly_usd, s};
+        qsort(priced, n, sizeof *priced, compare_priced_shape);
+        size_t *order = arena_alloc(a, (n + 1) * sizeof *order);
+        for (size_t i = 0; i < n; i++)
+            order[i] = priced[i].shape;
+        snap->shapes_by_price[m] = order;
+        snap->shapes_by_price_count[m] = n;
+    }
+    free(priced);
+}
+
 void shapes_build(arena *a, catalog *snap)
 {
     if (snap->instance_count == 0 || !figures_sound(snap))
@@ -304,6 +337,7 @@ void shapes_build(arena *a, catalog *snap)
         keys[i].instance = i;
     }
     find_twins(shapes, keys, n);
+    order_by_price(a, snap, shapes, n);
     free(keys);
     free(members);
     snap->shapes = shapes;

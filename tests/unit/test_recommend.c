@@ -1015,9 +1015,48 @@ START_TEST(golden_scenarios)
 }
 END_TEST
 
+/* One request answered on the seed snapshot and on flat (the same without shapes) must be the same text; counts it in
+ * *compared, and in *answered when it found something. */
+static void compare_walks(const catalog *flat, const char *name, const json_t *request, size_t *compared,
+                          size_t *answered)
+{
+    int by_shape_status, by_offer_status;
+    recommend_options opts = {.now = test_now(), .stale_after_hours = 48};
+    char *by_shape = recommend_answer_text(seed, request, &opts, &by_shape_status);
+    char *by_offer = recommend_answer_text(flat, request, &opts, &by_offer_status);
+    ck_assert_msg(by_shape_status == by_offer_status && strcmp(by_shape, by_offer) == 0,
+                  "%s: by shape (%d) %.300s\nby offer (%d) %.300s", name, by_shape_status, by_shape, by_offer_status,
+                  by_offer);
+    (*compared)++;
+    *answered += by_shape_status == 200;
+    free(by_shape);
+    free(by_offer);
+}
+
+/* Requests whose candidates are ranked by price alone (the cost objective, the job's length unknown), which the walk
+ * by shapes offers to its heaps cheapest shape first and stops early: long and short lists, region preferences and
+ * allow-lists that keep some shapes whole and split others, pricing models whose cheapest shapes differ. */
+static const char *const ranked_by_price_requests[] = {
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-70b\"}, \"limit\": 20}",
+    "{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 3}, \"limit\": 50}",
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-8b\"}, \"limit\": 1}",
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-8b\"}, \"limit\": 7,"
+    " \"constraints\": {\"prefer_regions\": [\"europe\", \"us-east-1\"]}}",
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-8b\"},"
+    " \"constraints\": {\"pricing\": [\"spot\", \"reserved_1y\"]}, \"limit\": 10}",
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"qwen2.5-7b\"},"
+    " \"constraints\": {\"regions\": [\"us-east-1\", \"us-west-2\", \"eastus\", \"europe-west4\"]}}",
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-405b\", \"precision\": \"fp8\"}, \"limit\": 3,"
+    " \"constraints\": {\"pricing\": [\"on_demand\", \"spot\", \"reserved_1y\", \"reserved_3y\"]}}",
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"mixtral-8x7b\"},"
+    " \"constraints\": {\"geographies\": [\"europe\"], \"prefer_regions\": [\"europe-west4\"]}}",
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"gemma-2-9b\", \"hours\": 500}}",
+};
+
 /* The walk by shapes (one fit per shape, taken from a twin of the same hardware, pricing-only alternatives ranked in
- * the same walk) must answer exactly as the walk of every offer that a snapshot without shapes takes (every instance
- * checked, each alternative walked on its own): every golden request, byte for byte. */
+ * the same walk, shapes ranked by price offered cheapest first) must answer exactly as the walk of every offer that a
+ * snapshot without shapes takes (every instance checked, each alternative walked on its own): every golden request
+ * and the requests above, byte for byte. */
 START_TEST(shapes_walk_answers_as_every_offer)
 {
     ck_assert_ptr_nonnull(seed->shapes);
@@ -1038,26 +1077,22 @@ START_TEST(shapes_walk_answers_as_every_offer)
         json_error_t error;
         json_t *request = json_loads(body, 0, &error);
         free(body);
-        if (!json_is_object(request)) { /* the malformed bodies never reach the engine */
-            json_decref(request);
-            continue;
-        }
-        int by_shape_status, by_offer_status;
-        recommend_options opts = {.now = test_now(), .stale_after_hours = 48};
-        char *by_shape = recommend_answer_text(seed, request, &opts, &by_shape_status);
-        char *by_offer = recommend_answer_text(&flat, request, &opts, &by_offer_status);
-        ck_assert_msg(by_shape_status == by_offer_status && strcmp(by_shape, by_offer) == 0,
-                      "%s: by shape (%d) %.300s\nby offer (%d) %.300s", entry->d_name, by_shape_status, by_shape,
-                      by_offer_status, by_offer);
-        compared++;
-        answered += by_shape_status == 200;
-        free(by_shape);
-        free(by_offer);
+        if (json_is_object(request)) /* the malformed bodies never reach the engine */
+            compare_walks(&flat, entry->d_name, request, &compared, &answered);
         json_decref(request);
     }
     closedir(dir);
     ck_assert_uint_ge(compared, 40);
     ck_assert_uint_ge(answered, 25);
+    size_t extra_answered = 0;
+    for (size_t i = 0; i < sizeof ranked_by_price_requests / sizeof ranked_by_price_requests[0]; i++) {
+        json_error_t error;
+        json_t *request = json_loads(ranked_by_price_requests[i], 0, &error);
+        ck_assert_msg(request != NULL, "%s: %s", ranked_by_price_requests[i], error.text);
+        compare_walks(&flat, ranked_by_price_requests[i], request, &compared, &extra_answered);
+        json_decref(request);
+    }
+    ck_assert_uint_eq(extra_answered, sizeof ranked_by_price_requests / sizeof ranked_by_price_requests[0]);
 }
 END_TEST
 

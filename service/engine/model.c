@@ -355,7 +355,7 @@ static double experts_touched_share(const model_arch *a, double batch)
     return 1.0 - pow(1.0 - k, batch);
 }
 
-static bool serving_valid(const model_arch *a, const model_serving *s)
+bool model_serving_valid(const model_arch *a, const model_serving *s)
 {
     return a && s && a->params_b > 0 && a->active_params_b > 0 && a->layers > 0 && s->kv_bytes > 0 && s->batch > 0 &&
            s->prompt_tokens > 0 && s->output_tokens > 0 && s->tensor_parallel > 0 && s->bandwidth_gb_per_s > 0 &&
@@ -369,7 +369,7 @@ static bool serving_valid(const model_arch *a, const model_serving *s)
 int model_speed_estimate(const model_arch *a, const model_serving *s, model_speed *out)
 {
     memset(out, 0, sizeof *out);
-    if (!serving_valid(a, s))
+    if (!model_serving_valid(a, s))
         return -1;
     double bytes_per_weight = model_weight_bytes(s->weight_precision);
     double weights_bytes = a->params_b * PER_BILLION * bytes_per_weight;

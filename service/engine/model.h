@@ -99,5 +99,7 @@ typedef struct model_speed {
  * faster than one read of the weights. Bandwidth and peak scale with tensor_parallel; the all-reduce between the GPUs
  * is neglected. 0, or -1 when an input is not positive (out is then zeroed). */
 int model_speed_estimate(const model_arch *arch, const model_serving *s, model_speed *out);
+/* Whether model_speed_estimate() can estimate s for arch (it returns -1 exactly when not). */
+bool model_serving_valid(const model_arch *arch, const model_serving *s);
 
 #endif

@@ -84,7 +84,7 @@ bool recommend_fit_serves(const rec_request *r)
 }
 
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
-                                     const catalog_instance *inst, fit *out)
+                                     const catalog_instance *inst, fit_figures figures, fit *out)
 {
     const catalog_gpu *gpu = inst->gpu;
     if (r->require_nvlink && !has_nvlink(inst))
@@ -96,7 +96,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
     out->peak_per_gpu = catalog_gpu_peak(gpu, r->compute_precision);
     out->watts = 0;
     if (recommend_fit_serves(r)) {
-        reject_reason served = recommend_serving_fit(r, req, inst, out);
+        reject_reason served = recommend_serving_fit(r, req, inst, figures, out);
         if (served != REJECT_NONE)
             return served;
         double total = out->total_gpus;
@@ -182,5 +182,5 @@ reject_reason recommend_instance_check(const rec_request *r, const rec_filters *
                                        const sizing_requirements *req, const catalog_instance *inst, fit *out)
 {
     reject_reason admitted = recommend_instance_admit(f, snap, inst);
-    return admitted != REJECT_NONE ? admitted : recommend_hardware_fit(r, req, inst, out);
+    return admitted != REJECT_NONE ? admitted : recommend_hardware_fit(r, req, inst, FIT_WHOLE, out);
 }

@@ -139,6 +139,8 @@ typedef struct fit {
     double tokens_per_s;         /* all replicas at their batch (the load they can carry) */
     double load_tokens_per_s;    /* the load priced: the target when one is given, else tokens_per_s */
     bool tensor_parallel_on_pcie;
+    bool speed_pending; /* speed and what follows from it (tokens_per_s, load_tokens_per_s, throughput) not yet
+                         * estimated: FIT_SPEED_LATER, until recommend_serving_complete() */
     /* planning a job of known compute */
     double utilization;        /* the MFU the hours assume */
     bool tensor_parallel_planned; /* the model is split within a node: what the utilisation's reason recalls */
@@ -204,10 +206,17 @@ unsigned recommend_serving_max_batch(void);
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st);
+/* What a fit must hold when it is made: everything, or all but a served replica's speed when nothing but the ranking
+ * reads it (no latency floor, no load to size replicas for), so that a walk estimates the speed only of the shapes it
+ * ranks (recommend_serving_complete()). */
+typedef enum { FIT_WHOLE, FIT_SPEED_LATER } fit_figures;
+
 /* The serving fit of an instance type for an inference request with a model (recommend_serve.c): REJECT_NONE with
- * out's node, replica and speed members set, or why it cannot serve. */
+ * out's node, replica and speed members set (the speed perhaps pending: figures), or why it cannot serve. */
 reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
-                                    fit *out);
+                                    fit_figures figures, fit *out);
+/* Estimates a pending speed of ft, inst's fit for r (nothing when none is pending). */
+void recommend_serving_complete(const rec_request *r, const catalog_instance *inst, fit *ft);
 /* A served candidate's price per million generated tokens at the load it is priced for; NAN when not serving. */
 double recommend_usd_per_million_tokens(const candidate *c);
 /* The same for a fit ft priced at hourly_usd for all its nodes. */
@@ -243,7 +252,7 @@ bool recommend_fit_serves(const rec_request *r);
 /* Why inst's hardware cannot run the job, or REJECT_NONE with *out its fit: what the rest of the instance check
  * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. */
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
-                                     const catalog_instance *inst, fit *out);
+                                     const catalog_instance *inst, fit_figures figures, fit *out);
 /* Why instance type inst cannot run the job, or REJECT_NONE with *out its fit: admitted, then its hardware's fit. */
 reject_reason recommend_instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,
                                        const sizing_requirements *req, const catalog_instance *inst, fit *out);

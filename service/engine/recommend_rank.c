@@ -416,13 +416,19 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
     }
 }
 
+/* The speed of a served replica is estimated only for the shapes a walk ranks when it can leave shapes unranked:
+ * ranked by price alone (ranked_by_price()), a shape dearer than the heaps' worst is never ranked. */
+static fit_figures figures_for(const rec_request *r)
+{
+    return r->objective == OBJECTIVE_COST ? FIT_SPEED_LATER : FIT_WHOLE;
+}
+
 /* Shape s's fit (its GPU passed): remembered from the walk this one reruns with other pricing; else, once its
  * provider and type are admitted, its twin's of this walk (an earlier shape, so already judged, unless the twin's own
  * provider or retirement refused it): the hardware twin, or for a served model the node twin; else checked.
  * Remembered in st->fits either way. */
 static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, const catalog *snap,
-                                  const sizing_requirements *req, size_t s, walk_state *st, fit *scratch,
-                                  const fit **ft)
+                                  const sizing_requirements *req, size_t s, walk_state *st, fit *scratch, fit **ft)
 {
     if (st->fits != NULL && st->fits_known) {
         *ft = &st->fits[s].ft;
@@ -438,7 +444,7 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
             reason = twin->reason;
             *into = twin->ft;
         } else {
-            reason = recommend_hardware_fit(r, req, shape->example, into);
+            reason = recommend_hardware_fit(r, req, shape->example, figures_for(r), into);
         }
     }
     if (st->fits != NULL)
@@ -460,7 +466,7 @@ static bool ranked_by_price(const rec_request *r, const fit *ft)
  * above the heap's worst figure, neither it nor any dearer shape has a candidate that can enter. The heap keeps the
  * best under a total order (candidate_cmp()), so the order shapes are offered in does not change what it holds. */
 static void rank_by_price(const rec_request *r, const rec_filters *f, const catalog *snap, const unsigned char *pending,
-                          const shape_fit *fits, pricing_model m, walk_state *st)
+                          shape_fit *fits, pricing_model m, walk_state *st)
 {
     const size_t *order = snap->shapes_by_price[m];
     for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++) {
@@ -471,6 +477,7 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
         const candidate *floor = topk_floor(&st->heap);
         if (floor != NULL && shape->cheapest[m][0].hourly_usd > floor->metric)
             return;
+        recommend_serving_complete(r, shape->example, &fits[s].ft);
         rank_shape(r, f, snap, shape, m, &fits[s].ft, st);
     }
 }
@@ -500,7 +507,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         reject_reason gpu_reason = gpu_reasons[shape->example->gpu - snap->gpus];
         reject_reason reason = gpu_reason;
         fit scratch;
-        const fit *ft = &scratch;
+        fit *ft = &scratch;
         if (reason == REJECT_NONE)
             reason = shape_fit_of(r, f, snap, req, s, st, &scratch, &ft);
         recommend_note_rejection(st, reason, ft);
@@ -524,6 +531,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             any_pending = true;
             continue;
         }
+        recommend_serving_complete(r, shape->example, ft);
         rank_fitting_shape(r, allowed, f, snap, req, shape, ft, in_regions, st);
         for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++) {
             walk_side *side = &st->sides[i];

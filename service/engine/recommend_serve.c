@@ -3,6 +3,7 @@
 #include "engine/recommend_internal.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Serving engines split a model over 1, 2, 4 or 8 GPUs: vLLM's tensor parallelism needs the attention heads to
  * divide evenly over the GPUs ("Total number of attention heads must be divisible by tensor parallel size",
@@ -26,8 +27,8 @@ static bool meets_floors(const rec_request *r, const model_speed *speed)
     return true;
 }
 
-static int estimate(const rec_request *r, const catalog_instance *inst, double share, int group, double batch,
-                    model_speed *out)
+static model_serving serving_of(const rec_request *r, const catalog_instance *inst, double share, int group,
+                                double batch)
 {
     model_serving s = {
         .weight_precision = r->workload.precision,
@@ -39,14 +40,57 @@ static int estimate(const rec_request *r, const catalog_instance *inst, double s
         .bandwidth_gb_per_s = inst->gpu->memory_bandwidth_gb_per_s * share,
         .peak_tflops = catalog_gpu_peak(inst->gpu, r->compute_precision) * share,
     };
+    return s;
+}
+
+static int estimate(const rec_request *r, const catalog_instance *inst, double share, int group, double batch,
+                    model_speed *out)
+{
+    model_serving s = serving_of(r, inst, share, group, batch);
     return model_speed_estimate(&r->workload.arch, &s, out);
 }
 
+/* A slice gets its share of the GPU's bandwidth and arithmetic. */
+static double share_of(const catalog_instance *inst)
+{
+    return inst->gpu_count < 1.0 ? inst->gpu_count : 1.0;
+}
+
+/* Whether anything but the ranking reads the speed: a latency floor, or a load that sizes the replicas. */
+static bool speed_judges_fit(const rec_request *r)
+{
+    return r->max_ttft_ms > 0 || r->min_tokens_per_s_per_sequence > 0 || r->target_tokens_per_s > 0 ||
+           r->requests_per_s > 0;
+}
+
+/* The members of a serving fit that follow from one replica's speed. */
+static void take_speed(const rec_request *r, const model_speed *speed, fit *out)
+{
+    out->speed = *speed;
+    out->tokens_per_s = out->replicas * speed->decode_tokens_per_s;
+    out->load_tokens_per_s = r->target_tokens_per_s > 0 ? r->target_tokens_per_s
+                             : r->requests_per_s > 0    ? r->requests_per_s * r->output_tokens
+                                                        : out->tokens_per_s;
+    out->throughput = out->tokens_per_s;
+}
+
+void recommend_serving_complete(const rec_request *r, const catalog_instance *inst, fit *ft)
+{
+    if (!ft->speed_pending)
+        return;
+    model_speed speed;
+    /* cannot fail: recommend_serving_fit() checked that the same figures can be estimated */
+    if (estimate(r, inst, share_of(inst), ft->tensor_parallel, ft->batch, &speed) != 0)
+        memset(&speed, 0, sizeof speed);
+    take_speed(r, &speed, ft);
+    ft->speed_pending = false;
+}
+
 reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
-                                    fit *out)
+                                    fit_figures figures, fit *out)
 {
     bool slice = inst->gpu_count < 1.0;
-    double share = slice ? inst->gpu_count : 1.0; /* a slice gets its share of the GPU's bandwidth and arithmetic */
+    double share = share_of(inst);
     double per_gpu_gb = slice ? inst->gpu_memory_gb : inst->gpu_memory_gb / inst->gpu_count;
     double context = recommend_serving_context(r);
     double kv_bytes = r->workload.kv_bytes > 0 ? r->workload.kv_bytes : 2.0;
@@ -63,42 +107,47 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
         batch = room < 1 ? 1 : room > cap ? cap : room;
     }
     model_speed speed;
-    if (estimate(r, inst, share, group, batch, &speed) != 0)
-        return REJECT_PRECISION;
-    /* a smaller batch is faster per sequence: halve it until the floors hold, unless the request fixed it */
-    while (!meets_floors(r, &speed) && !batch_given && batch > 1) {
-        batch = floor(batch / 2);
+    memset(&speed, 0, sizeof speed);
+    bool later = figures == FIT_SPEED_LATER && !speed_judges_fit(r);
+    if (later) {
+        model_serving s = serving_of(r, inst, share, group, batch);
+        if (!model_serving_valid(&r->workload.arch, &s))
+            return REJECT_PRECISION;
+    } else {
         if (estimate(r, inst, share, group, batch, &speed) != 0)
             return REJECT_PRECISION;
+        /* a smaller batch is faster per sequence: halve it until the floors hold, unless the request fixed it */
+        while (!meets_floors(r, &speed) && !batch_given && batch > 1) {
+            batch = floor(batch / 2);
+            if (estimate(r, inst, share, group, batch, &speed) != 0)
+                return REJECT_PRECISION;
+        }
+        if (!meets_floors(r, &speed))
+            return REJECT_LATENCY;
     }
-    if (!meets_floors(r, &speed))
-        return REJECT_LATENCY;
 
     double replicas_per_node = slice ? 1.0 : floor(inst->gpu_count / group);
-    double per_replica_requests = batch / (speed.time_to_first_token_ms / 1000.0 +
-                                           r->output_tokens / speed.decode_tokens_per_s_per_sequence);
     double replicas = replicas_per_node;
-    if (r->target_tokens_per_s > 0)
+    if (r->target_tokens_per_s > 0) {
         replicas = ceil(r->target_tokens_per_s / speed.decode_tokens_per_s);
-    else if (r->requests_per_s > 0)
+    } else if (r->requests_per_s > 0) {
+        double per_replica_requests = batch / (speed.time_to_first_token_ms / 1000.0 +
+                                               r->output_tokens / speed.decode_tokens_per_s_per_sequence);
         replicas = ceil(r->requests_per_s / per_replica_requests);
+    }
     double nodes = ceil(replicas / replicas_per_node);
     if (nodes > (double)r->max_nodes)
         return REJECT_MAX_NODES;
 
     out->serving = true;
-    out->speed = speed;
     out->tensor_parallel = group;
     out->batch = batch;
     out->replicas = replicas;
     out->nodes = (unsigned)nodes;
     out->total_gpus = nodes * inst->gpu_count;
     out->useful_gpus = slice ? inst->gpu_count : replicas * group;
-    out->tokens_per_s = replicas * speed.decode_tokens_per_s;
-    out->load_tokens_per_s = r->target_tokens_per_s > 0 ? r->target_tokens_per_s
-                             : r->requests_per_s > 0    ? r->requests_per_s * r->output_tokens
-                                                        : out->tokens_per_s;
-    out->throughput = out->tokens_per_s;
+    take_speed(r, &speed, out);
+    out->speed_pending = later;
     out->tensor_parallel_on_pcie = group > 1 && !recommend_has_gpu_fabric(inst);
     out->model_on_one_gpu = group == 1;
     out->one_nvlink_domain = !out->tensor_parallel_on_pcie;

@@ -51,6 +51,7 @@ static int rank_alone(const catalog *snap, rec_request *r, const rec_filters *f,
     walk_state st;
     memset(&st, 0, sizeof st);
     st.items = &alt->best;
+    st.heap_only = true; /* an alternative is its best pick */
     if (snap->shapes != NULL && snap->shape_count > 0) /* hardware twins are judged once (recommend_rank.c) */
         st.fits = xmalloc(snap->shape_count * sizeof *st.fits);
     recommend_rank(r, f, snap, &req, &st);

@@ -182,6 +182,9 @@ typedef struct walk_state {
     struct walk_side *sides;
     size_t side_count;
     bool sides_ranked; /* set by recommend_rank(): false when the snapshot has no shapes, so the sides hold nothing */
+    /* set by the caller: only the heap is read, not considered, rejected or the hints' figures, so a walk ranked by
+     * price alone may judge only the shapes cheap enough to enter it */
+    bool heap_only;
 } walk_state;
 
 /* A rerun of the request that changes its pricing alone (recommend_alternatives.c, run_repriced): it fits every shape

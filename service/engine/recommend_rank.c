@@ -553,6 +553,62 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     free(gpu_reasons);
 }
 
+/* Every shape that fits r is ranked by price alone (ranked_by_price()) and by rank_shape() alone: a served model
+ * (its fits have one node per replica group and no job length unless r gives one), the cost objective, no price cap
+ * and no region allow-list. */
+static bool walk_by_price_applies(const rec_request *r, const rec_filters *f)
+{
+    return r->objective == OBJECTIVE_COST && recommend_fit_serves(r) && r->job_hours == 0 && !price_capped(r) &&
+           f->region_ok == NULL;
+}
+
+/* walk_shapes() for a walk whose heap alone is read (walk_state.heap_only) when walk_by_price_applies(): the shapes
+ * in price order, each fitted only when it is reached, until one is dearer than the full heap's worst. Fits are kept
+ * in st->fits as walk_shapes() keeps them (known[] says which), so twins are still judged once. */
+static void walk_by_price(const rec_request *r, const rec_filters *f, const catalog *snap,
+                          const sizing_requirements *req, walk_state *st)
+{
+    reject_reason *gpu_reasons = xcalloc(snap->gpu_count + 1, sizeof *gpu_reasons);
+    for (size_t g = 0; g < snap->gpu_count; g++)
+        gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
+    unsigned char *known = xcalloc(snap->shape_count, 1);
+    unsigned allowed = pricing_mask(r);
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        if (!(allowed & (1u << m)))
+            continue;
+        const size_t *order = snap->shapes_by_price[m];
+        for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++) {
+            size_t s = order[i];
+            const catalog_shape *shape = &snap->shapes[s];
+            const candidate *floor = topk_floor(&st->heap);
+            if (floor != NULL && shape->cheapest[m][0].hourly_usd > floor->metric)
+                break;
+            shape_fit *memo = &st->fits[s];
+            if (!known[s]) {
+                memo->reason = gpu_reasons[shape->example->gpu - snap->gpus];
+                if (memo->reason == REJECT_NONE)
+                    memo->reason = recommend_instance_admit(f, snap, shape->example);
+                if (memo->reason == REJECT_NONE) {
+                    const shape_fit *twin = known[shape->node_twin] ? &st->fits[shape->node_twin] : NULL;
+                    if (twin != NULL && twin->reason != REJECT_PROVIDER && twin->reason != REJECT_RETIRED) {
+                        memo->reason = twin->reason;
+                        memo->ft = twin->ft;
+                    } else {
+                        memo->reason = recommend_hardware_fit(r, req, shape->example, FIT_SPEED_LATER, &memo->ft);
+                    }
+                }
+                known[s] = 1;
+            }
+            if (memo->reason != REJECT_NONE)
+                continue;
+            recommend_serving_complete(r, shape->example, &memo->ft);
+            rank_shape(r, f, snap, shape, (pricing_model)m, &memo->ft, st);
+        }
+    }
+    free(known);
+    free(gpu_reasons);
+}
+
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st)
 {
@@ -563,7 +619,10 @@ void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *s
         topk_init(&side->state.heap, &side->best, 1, sizeof side->best, candidate_order, NULL);
     }
     st->sides_ranked = snap->shapes != NULL;
-    if (snap->shapes != NULL)
+    if (snap->shapes != NULL && st->heap_only && st->fits != NULL && st->side_count == 0 &&
+        walk_by_price_applies(r, f))
+        walk_by_price(r, f, snap, req, st);
+    else if (snap->shapes != NULL)
         walk_shapes(r, f, snap, req, st);
     else
         walk_offers(r, f, snap, req, st);

@@ -200,6 +200,19 @@ static size_t tidy_as_jansson(char *buf, size_t len)
 
 size_t numfmt_real15(double value, char *buf)
 {
+    /* numfmt_general()'s positional fast path, where the text has a point exactly when it has decimals: jansson's
+     * clean-up is then only the ".0" of a whole number */
+    double magnitude = fabs(value);
+    unsigned long long digits;
+    unsigned decimals;
+    if (isfinite(value) && magnitude >= 1e-4 && short_decimal(magnitude, 15, &digits, &decimals)) {
+        size_t len = write_scaled(signbit(value), digits, decimals, buf);
+        if (decimals == 0) {
+            memcpy(buf + len, ".0", 3);
+            len += 2;
+        }
+        return len;
+    }
     return tidy_as_jansson(buf, numfmt_general(value, 15, buf));
 }
 

@@ -163,12 +163,38 @@ static bool plain_eight(const unsigned char *p)
 /* A byte that is not valid UTF-8 becomes U+FFFD: jansson never holds such a string, and an answer must stay valid
  * JSON whatever a caller passes. Room for the worst case (a control byte grows to 6) is reserved once, so the loop
  * writes without checks. */
+/* A short string that needs no escaping, written with its comma and quotes in one pass when the buffer has room
+ * (most strings of an answer: ids, names, units); false, writing nothing, otherwise. */
+static bool short_plain_string(jsonw *w, const char *text, size_t len)
+{
+    bytebuf *b = &w->text;
+    if (len > 48 || b->len == 0 || b->len + len + 4 > b->cap)
+        return false;
+    const unsigned char *bytes = (const unsigned char *)text;
+    for (size_t i = 0; i < len; i++)
+        if (escape_needed[bytes[i]])
+            return false;
+    char *at = b->data + b->len;
+    char last = at[-1];
+    if (last != '{' && last != '[' && last != ':')
+        *at++ = ',';
+    *at++ = '"';
+    memcpy(at, text, len);
+    at += len;
+    *at++ = '"';
+    *at = '\0';
+    b->len = (size_t)(at - b->data);
+    return true;
+}
+
 void jsonw_stringn(jsonw *w, const char *text, size_t len)
 {
     if (text == NULL) {
         jsonw_null(w);
         return;
     }
+    if (short_plain_string(w, text, len))
+        return;
     separate(w);
     char *start = buf_reserve(&w->text, len * 6 + 2), *out = start;
     *out++ = '"';

@@ -154,6 +154,29 @@ START_TEST(strings_and_escapes)
         json_array_append_new(array, json_stringn(text, len));
         assert_same_dump(array);
     }
+
+    /* short strings side by side, as an answer's ids and names are: mostly plain, now and then one byte to escape
+     * or a non-ASCII one, lengths around the writer's one-pass limit */
+    static const char specials[] = {'"', '\\', '\n', '\x01', '\x7f', (char)0xc3, (char)0xa9};
+    for (int round_no = 0; round_no < 200; round_no++) {
+        json_t *array = json_array();
+        for (int item = 0; item < 40; item++) {
+            char text[64];
+            size_t len = (size_t)(test_random_next() % 56);
+            for (size_t i = 0; i < len; i++)
+                text[i] = (char)('a' + test_random_next() % 26);
+            if (len > 0 && test_random_next() % 4 == 0) {
+                size_t at = (size_t)(test_random_next() % len);
+                text[at] = specials[test_random_next() % 5];
+                if (test_random_next() % 2 == 0 && at + 1 < len) { /* a whole two-byte character */
+                    text[at] = specials[5];
+                    text[at + 1] = specials[6];
+                }
+            }
+            json_array_append_new(array, json_stringn(text, len));
+        }
+        assert_same_dump(array);
+    }
 }
 END_TEST
 

@@ -144,6 +144,44 @@ START_TEST(real15_like_jansson)
 }
 END_TEST
 
+/* jansson's text of a real at 15 digits (its strconv.c): "%.15g", ".0" when that reads as an integer, no '+' and no
+ * leading zeros in the exponent. */
+static void jansson_real15(double value, char *out, size_t size)
+{
+    char text[64];
+    snprintf(text, sizeof text, "%.15g", value);
+    if (strchr(text, '.') == NULL && strchr(text, 'e') == NULL)
+        strcat(text, ".0");
+    char *exponent = strchr(text, 'e');
+    if (exponent != NULL) {
+        char *from = exponent + 1, *to = exponent + 1;
+        if (*from == '+')
+            from++;
+        else if (*from == '-')
+            *to++ = *from++;
+        while (*from == '0' && from[1] != '\0')
+            from++;
+        memmove(to, from, strlen(from) + 1);
+    }
+    snprintf(out, size, "%s", text);
+}
+
+START_TEST(real15_random)
+{
+    test_random_seed(0x9E3779B97F4A7C15ULL);
+    for (int i = 0; i < 300000; i++) {
+        double value = random_value();
+        if (!isfinite(value))
+            continue;
+        char expected[64], actual[NUMFMT_MAX];
+        jansson_real15(value, expected, sizeof expected);
+        size_t len = numfmt_real15(value, actual);
+        ck_assert_msg(strcmp(expected, actual) == 0 && len == strlen(expected), "%.17g: jansson %s, numfmt %s",
+                      value, expected, actual);
+    }
+}
+END_TEST
+
 /* vsnprintf and numfmt_vformat on the same arguments must agree, as must their return values. */
 static void assert_format(size_t size, const char *fmt, ...)
 {
@@ -200,6 +238,7 @@ static Suite *numfmt_suite(void)
     tcase_add_test(tc, general_by_hand);
     tcase_add_test(tc, general_random);
     tcase_add_test(tc, real15_like_jansson);
+    tcase_add_test(tc, real15_random);
     tcase_add_test(tc, formats);
     suite_add_tcase(s, tc);
     return s;

@@ -33,21 +33,32 @@ static size_t edit_distance(const char *a, const char *b)
 }
 
 
+/* The length of the beginning a and b share, ASCII case folded, up to limit. */
+static size_t common_prefix(const char *a, const char *b, size_t limit)
+{
+    size_t n = 0;
+    while (n < limit && a[n] != '\0' && tolower((unsigned char)a[n]) == tolower((unsigned char)b[n]))
+        n++;
+    return n;
+}
+
 void didyoumean_offer(didyoumean *c, const char *wanted, const char *name)
 {
-    size_t distance = edit_distance(wanted, name);
+    enum { PREFIX_LIMIT = 255 };
+    size_t rank = edit_distance(wanted, name) * (PREFIX_LIMIT + 1) +
+                  (PREFIX_LIMIT - common_prefix(wanted, name, PREFIX_LIMIT));
     size_t at = c->count;
-    while (at > 0 && c->distances[at - 1] > distance)
+    while (at > 0 && c->ranks[at - 1] > rank)
         at--;
     if (at >= DIDYOUMEAN_HINTS)
         return;
     size_t last = c->count < DIDYOUMEAN_HINTS ? c->count : DIDYOUMEAN_HINTS - 1;
     for (size_t k = last; k > at; k--) {
         c->names[k] = c->names[k - 1];
-        c->distances[k] = c->distances[k - 1];
+        c->ranks[k] = c->ranks[k - 1];
     }
     c->names[at] = name;
-    c->distances[at] = distance;
+    c->ranks[at] = rank;
     if (c->count < DIDYOUMEAN_HINTS)
         c->count++;
 }

@@ -7,11 +7,12 @@
 
 #define DIDYOUMEAN_HINTS 3
 
-/* The DIDYOUMEAN_HINTS names closest to the one wanted, best first (ties keep the order they were offered in). Start
- * from a zeroed finder. */
+/* The DIDYOUMEAN_HINTS names closest to the one wanted, best first: fewest edits, then the longest beginning in
+ * common (ids are named family first, so "llama-3-8b" is nearer "llama-3.1-8b" than "llama-2-7b"), then the order
+ * they were offered in. Start from a zeroed finder. */
 typedef struct didyoumean {
     const char *names[DIDYOUMEAN_HINTS];
-    size_t distances[DIDYOUMEAN_HINTS];
+    size_t ranks[DIDYOUMEAN_HINTS]; /* lower is closer */
     size_t count;
 } didyoumean;
 

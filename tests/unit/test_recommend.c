@@ -15,6 +15,7 @@
 
 
 #include "snapshot/catalog.h"
+#include "engine/didyoumean.h"
 #include "engine/recommend.h"
 #include "support/check_support.h"
 #include "support/recommend_support.h"
@@ -1096,6 +1097,28 @@ START_TEST(shapes_walk_answers_as_every_offer)
 }
 END_TEST
 
+/* The hints of an unknown name: fewest edits first, then the longest beginning in common, then the order offered. */
+START_TEST(closest_names_prefer_the_same_family)
+{
+    static const char *const ids[] = {"gemma-7b", "llama-2-7b", "llama-3.1-8b", "llama-3.2-1b", "qwen2.5-7b"};
+    didyoumean hints = {{NULL}, {0}, 0};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        didyoumean_offer(&hints, "llama-3-8b", ids[i]);
+    char text[128];
+    didyoumean_format(&hints, text, sizeof text);
+    /* llama-2-7b and llama-3.1-8b are two edits away; llama-3.1-8b shares "llama-3" */
+    ck_assert_str_eq(text, "llama-3.1-8b, llama-2-7b, llama-3.2-1b");
+
+    didyoumean region_hints = {{NULL}, {0}, 0};
+    static const char *const region_ids[] = {"sa-east-1", "us-west-1", "us-east-2", "us-east-1"};
+    for (size_t i = 0; i < sizeof region_ids / sizeof region_ids[0]; i++)
+        didyoumean_offer(&region_hints, "US-EAST-9", region_ids[i]);
+    didyoumean_format(&region_hints, text, sizeof text);
+    /* one edit each for the us-east ones (in the order offered), then us-west-1 over sa-east-1 by its beginning */
+    ck_assert_str_eq(text, "us-east-2, us-east-1, us-west-1");
+}
+END_TEST
+
 static Suite *recommend_suite(void)
 {
     Suite *s = suite_create("recommend");
@@ -1103,6 +1126,7 @@ static Suite *recommend_suite(void)
     tcase_add_checked_fixture(validation, build_synthetic, NULL);
     tcase_add_loop_test(validation, rejects_bad_input, 0, (int)(sizeof bad_cases / sizeof bad_cases[0]));
     tcase_add_test(validation, reports_every_bad_field_at_once);
+    tcase_add_test(validation, closest_names_prefer_the_same_family);
     suite_add_tcase(s, validation);
 
     TCase *synthetic_case = tcase_create("synthetic");

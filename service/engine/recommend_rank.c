@@ -487,7 +487,9 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
  * type's cheapest region. Its cost grows with the number of shapes and the limit, not with the offers. A shape is
  * walked offer by offer only when its prices straddle a price cap, or when the region allow-list takes some of its
  * offers and leaves others (a best region is then one of the allowed ones, which only the offers tell). Each side
- * (walk_side) ranks every fitting shape under its own pricing. Needs snap->shapes. */
+ * (walk_side) ranks every fitting shape under its own pricing. Shapes ranked by price alone are counted in this pass
+ * and ranked after it, cheapest first, until the heaps are full of better offers (rank_by_price()); a served
+ * replica's speed is estimated only for those ranked. Needs snap->shapes. */
 static void walk_shapes(const rec_request *r, const rec_filters *f, const catalog *snap,
                         const sizing_requirements *req, walk_state *st)
 {

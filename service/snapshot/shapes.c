@@ -156,16 +156,36 @@ static int compare_shape_qsort(const void *a, const void *b)
     return cmp != 0 ? cmp : compare_size(ka->instance, kb->instance);
 }
 
+/* An instance type's, or a shape's, cheapest price under one pricing model: cheapest first, ties by index. */
 typedef struct ranked {
     catalog_cheapest cheapest;
-    size_t instance;
+    size_t index; /* into instances, or into shapes */
 } ranked;
 
 static int compare_ranked(const void *a, const void *b)
 {
     const ranked *ra = a, *rb = b;
     int cmp = compare_double(ra->cheapest.hourly_usd, rb->cheapest.hourly_usd);
-    return cmp != 0 ? cmp : compare_size(ra->instance, rb->instance);
+    return cmp != 0 ? cmp : compare_size(ra->index, rb->index);
+}
+
+/* Sorts ranks[0..n) cheapest first and lists, in a's memory, their prices (*cheapest) or their indexes (*indexes),
+ * whichever is asked for. */
+static void sort_ranked(arena *a, ranked *ranks, size_t n, const catalog_cheapest **cheapest, const size_t **indexes)
+{
+    qsort(ranks, n, sizeof *ranks, compare_ranked);
+    catalog_cheapest *prices = cheapest ? arena_alloc(a, (n + 1) * sizeof *prices) : NULL;
+    size_t *order = indexes ? arena_alloc(a, (n + 1) * sizeof *order) : NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (prices)
+            prices[i] = ranks[i].cheapest;
+        if (order)
+            order[i] = ranks[i].index;
+    }
+    if (cheapest)
+        *cheapest = prices;
+    if (indexes)
+        *indexes = order;
 }
 
 /* Two prices close enough that the engine's arithmetic on them may round to one value, after which only the region's
@@ -221,7 +241,7 @@ static void build_shape(arena *a, catalog *snap, catalog_shape *shape, const siz
         for (size_t i = 0; i < count; i++) {
             const catalog_instance *in = &snap->instances[members[i]];
             if (instance_cheapest(snap, in, (pricing_model)m, &ranks[n].cheapest)) {
-                ranks[n].instance = members[i];
+                ranks[n].index = members[i];
                 n++;
             }
             for (size_t k = 0; k < in->offer_count; k++) {
@@ -230,11 +250,7 @@ static void build_shape(arena *a, catalog *snap, catalog_shape *shape, const siz
                     shape->dearest_usd[m] = price->hourly_usd;
             }
         }
-        qsort(ranks, n, sizeof *ranks, compare_ranked);
-        catalog_cheapest *list = arena_alloc(a, (n + 1) * sizeof *list);
-        for (size_t i = 0; i < n; i++)
-            list[i] = ranks[i].cheapest;
-        shape->cheapest[m] = list;
+        sort_ranked(a, ranks, n, &shape->cheapest[m], NULL);
         shape->cheapest_count[m] = n;
     }
     free(ranks);
@@ -278,34 +294,16 @@ static void build_shape(arena *a, catalog *snap, catalog_shape *shape, const siz
             mixes[shape->mix_count++] = (catalog_model_mix){models, offers_of_mix[models]};
 }
 
-/* Shapes by their cheapest price under one pricing model (qsort_r has no portable form: the model travels in the
- * element). */
-typedef struct priced_shape {
-    double hourly_usd;
-    size_t shape;
-} priced_shape;
-
-static int compare_priced_shape(const void *a, const void *b)
-{
-    const priced_shape *x = a, *y = b;
-    if (x->hourly_usd != y->hourly_usd)
-        return x->hourly_usd < y->hourly_usd ? -1 : 1;
-    return x->shape < y->shape ? -1 : x->shape > y->shape;
-}
-
+/* snap->shapes_by_price: per pricing model, the shapes priced under it by their cheapest price. */
 static void order_by_price(arena *a, catalog *snap, const catalog_shape *shapes, size_t count)
 {
-    priced_shape *priced = xcalloc(count + 1, sizeof *priced);
+    ranked *priced = xcalloc(count + 1, sizeof *priced);
     for (int m = 0; m < PRICING_COUNT; m++) {
         size_t n = 0;
         for (size_t s = 0; s < count; s++)
             if (shapes[s].cheapest_count[m] > 0)
-                priced[n++] = (priced_shape){shapes[s].cheapest[m][0].hourly_usd, s};
-        qsort(priced, n, sizeof *priced, compare_priced_shape);
-        size_t *order = arena_alloc(a, (n + 1) * sizeof *order);
-        for (size_t i = 0; i < n; i++)
-            order[i] = priced[i].shape;
-        snap->shapes_by_price[m] = order;
+                priced[n++] = (ranked){shapes[s].cheapest[m][0], s};
+        sort_ranked(a, priced, n, NULL, &snap->shapes_by_price[m]);
         snap->shapes_by_price_count[m] = n;
     }
     free(priced);

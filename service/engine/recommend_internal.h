@@ -206,6 +206,19 @@ void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r,
 double recommend_serving_context(const rec_request *r);
 /* The largest batch a replica serves when the request gives none. */
 unsigned recommend_serving_max_batch(void);
+/* The objective's figures (metric, second) of candidate c priced on fit ft (c->fit itself may be unset)
+ * (recommend_score.c). */
+void recommend_score_candidate(const rec_request *r, const fit *ft, candidate *c);
+/* Total order: better metric, then the tie-breaker, then the region preference, provider, instance, region and
+ * pricing model. < 0 when a ranks before b. */
+int recommend_candidate_cmp(const candidate *a, const candidate *b);
+/* recommend_candidate_cmp() as topk's comparison. */
+int recommend_candidate_order(const void *a, const void *b, void *ctx);
+/* What a node price under model m comes to for fit ft: *hourly_usd for all nodes and *total_usd for the job (NAN when
+ * its length is unknown). Returns REJECT_NONE, or the cap the price exceeds (the hourly cap is judged first). Both
+ * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. */
+reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
+                                const char *provider_id, const char *band, double *hourly_usd, double *total_usd);
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st);

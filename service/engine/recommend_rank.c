@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "base/util.h"
-#include "engine/cost.h"
 
 const char *const recommend_reject_names[REJECT_COUNT] = {
     [REJECT_PROVIDER] = "provider_not_allowed",
@@ -32,127 +31,6 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
 };
 
 
-/* The job's expected hours on a candidate: a spot plan's include its expected interruptions (its total is the hourly
- * price over those hours, cost_at()). */
-static double candidate_hours(const fit *ft, const candidate *c)
-{
-    if (isnan(ft->hours) || !vocab_pricing_models[c->pricing].interruptible || !(c->hourly_usd > 0))
-        return ft->hours;
-    return c->total_usd / c->hourly_usd;
-}
-
-/* A served model is judged by what users of it get: cost per token (balanced), the time one request takes (time). */
-static bool score_served(const rec_request *r, const fit *ft, candidate *c)
-{
-    if (!ft->serving)
-        return false;
-    switch (r->objective) {
-    case OBJECTIVE_BALANCED:
-        c->metric = recommend_usd_per_million_tokens_at(ft, c->hourly_usd) * ft->penalty;
-        c->second = c->hourly_usd;
-        return true;
-    case OBJECTIVE_TIME:
-        c->metric = recommend_request_seconds(r, ft);
-        c->second = c->hourly_usd;
-        return true;
-    case OBJECTIVE_COST:
-    case OBJECTIVE_EFFICIENCY:
-    case OBJECTIVE_COUNT: break;
-    }
-    return false;
-}
-
-/* The objective's figures of a candidate priced on fit ft (c->fit itself may be unset: cheapest_candidate()). */
-static void score_candidate(const rec_request *r, const fit *ft, candidate *c)
-{
-    if (score_served(r, ft, c))
-        return;
-    switch (r->objective) {
-    case OBJECTIVE_COST:
-        c->metric = isnan(c->total_usd) ? c->hourly_usd : c->total_usd;
-        c->second = isnan(ft->hours) ? 1.0 / ft->throughput : candidate_hours(ft, c);
-        break;
-    case OBJECTIVE_TIME:
-        c->metric = isnan(ft->hours) ? 1.0 / ft->throughput : candidate_hours(ft, c);
-        c->second = isnan(c->total_usd) ? c->hourly_usd : c->total_usd;
-        break;
-    case OBJECTIVE_BALANCED:
-        c->metric = c->hourly_usd / ft->throughput * ft->penalty;
-        c->second = c->hourly_usd;
-        break;
-    case OBJECTIVE_EFFICIENCY:
-        /* the geometric mean of watts per unit of throughput and dollars per unit of throughput */
-        c->metric = sqrt(ft->watts / ft->throughput * c->hourly_usd / ft->throughput) * ft->penalty;
-        c->second = c->hourly_usd;
-        break;
-    case OBJECTIVE_COUNT: break;
-    }
-}
-
-/* Total order: better metric, then the tie-breaker, then provider, instance, region and pricing model. < 0 when a
- * ranks before b. */
-static int candidate_cmp(const candidate *a, const candidate *b)
-{
-    if (a->metric != b->metric)
-        return a->metric < b->metric ? -1 : 1;
-    if (a->second != b->second)
-        return a->second < b->second ? -1 : 1;
-    if (a->preference != b->preference) /* constraints.prefer_regions: among equals, the earlier entry */
-        return a->preference < b->preference ? -1 : 1;
-    const catalog_instance *ia = a->offer->instance, *ib = b->offer->instance;
-    int diff = strcmp(ia->provider->id, ib->provider->id);
-    if (diff == 0)
-        diff = strcmp(ia->id, ib->id);
-    if (diff == 0 && a->offer->region->tie_rank != b->offer->region->tie_rank) /* the snapshot's tie order */
-        diff = a->offer->region->tie_rank < b->offer->region->tie_rank ? -1 : 1;
-    if (diff == 0)
-        diff = strcmp(a->offer->region->id, b->offer->region->id);
-    if (diff == 0)
-        diff = (int)a->pricing - (int)b->pricing;
-    return diff;
-}
-
-/* topk's comparison: the candidates' total order. */
-static int candidate_order(const void *a, const void *b, void *ctx)
-{
-    (void)ctx;
-    return candidate_cmp(a, b);
-}
-
-
-/* What a node price under model m comes to for fit ft: *hourly_usd for all nodes and *total_usd for the job (NAN when
- * its length is unknown). Returns REJECT_NONE, or the cap the price exceeds (the hourly cap is judged first). Both
- * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. */
-static reject_reason cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
-                             const char *provider_id, const char *band, double *hourly_usd, double *total_usd)
-{
-    *hourly_usd = price_hourly_usd * ft->nodes;
-    *total_usd = NAN;
-    if (r->max_hourly_usd > 0 && *hourly_usd > r->max_hourly_usd)
-        return REJECT_MAX_HOURLY;
-    if (!isnan(ft->hours)) {
-        int64_t term_hours = cost_term_hours(m);
-        int64_t unit_micros, total_micros;
-        if (vocab_pricing_models[m].interruptible) {
-            /* reclaims cost the work since the last checkpoint and a restart: the job runs longer (plan.c) */
-            plan_spot spot;
-            *total_usd = *hourly_usd * recommend_spot_hours(r, ft, provider_id, band, &spot, NULL);
-        } else if (term_hours == 0) {
-            *total_usd = *hourly_usd * ft->hours;
-        } else if (cost_usd_to_micros(price_hourly_usd, &unit_micros) == 0 &&
-                   cost_commitment_job_micros(unit_micros, ft->nodes, term_hours, ft->hours, &total_micros) == 0) {
-            /* a commitment bills whole terms whether the job uses them or not, in cost.c's exact arithmetic */
-            *total_usd = (double)total_micros / COST_MICROS_PER_USD;
-        } else {
-            *total_usd = INFINITY; /* beyond what int64 micro-dollars hold: past any budget */
-        }
-    }
-    if (r->max_total_usd > 0 && !isnan(*total_usd) && *total_usd > r->max_total_usd)
-        return REJECT_MAX_TOTAL;
-    return REJECT_NONE;
-}
-
-/* Prices one offer under every allowed pricing model; keeps, per model, the instance's best region in best[]. */
 /* The preference rank of an offer's region (rec_filters.region_preference); 0 without a preference. */
 static unsigned preference_of(const rec_filters *f, const catalog *snap, const catalog_region *region)
 {
@@ -161,6 +39,7 @@ static unsigned preference_of(const rec_filters *f, const catalog *snap, const c
     return f->region_preference[region - snap->regions];
 }
 
+/* Prices one offer under every allowed pricing model; keeps, per model, the instance's best region in best[]. */
 static void price_offer(const rec_request *r, const rec_filters *f, const catalog *snap, const catalog_offer *offer,
                         const fit *ft, candidate *best, bool *have, unsigned *passing, walk_state *st)
 {
@@ -173,8 +52,9 @@ static void price_offer(const rec_request *r, const rec_filters *f, const catalo
             continue;
         any_allowed = true;
         candidate c = {.offer = offer, .pricing = (pricing_model)m, .fit = *ft, .preference = preference};
-        reject_reason failure = cost_at(r, ft, (pricing_model)m, price->hourly_usd, offer->instance->provider->id,
-                                        price->spot_interruption, &c.hourly_usd, &c.total_usd);
+        reject_reason failure = recommend_cost_at(r, ft, (pricing_model)m, price->hourly_usd,
+                                                  offer->instance->provider->id, price->spot_interruption,
+                                                  &c.hourly_usd, &c.total_usd);
         if (failure == REJECT_MAX_HOURLY) {
             recommend_note_over_hourly(st, c.hourly_usd);
             if (first_failure == REJECT_NONE)
@@ -186,10 +66,10 @@ static void price_offer(const rec_request *r, const rec_filters *f, const catalo
                 first_failure = REJECT_MAX_TOTAL;
             continue;
         }
-        score_candidate(r, ft, &c);
+        recommend_score_candidate(r, ft, &c);
         any_passed = true;
         passing[m]++;
-        if (!have[m] || candidate_cmp(&c, &best[m]) < 0) {
+        if (!have[m] || recommend_candidate_cmp(&c, &best[m]) < 0) {
             best[m] = c;
             have[m] = true;
         }
@@ -287,10 +167,10 @@ static void cheapest_candidate(const rec_request *r, const rec_filters *f, const
         c->offer = &snap->offers[k];
         c->pricing = m;
         c->preference = preference_of(f, snap, snap->offers[k].region);
-        cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &c->hourly_usd,
+        recommend_cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &c->hourly_usd,
                 &c->total_usd);
-        score_candidate(r, ft, c);
-        if (have && candidate_cmp(&trial, out) < 0)
+        recommend_score_candidate(r, ft, c);
+        if (have && recommend_candidate_cmp(&trial, out) < 0)
             *out = trial;
         have = true;
     }
@@ -322,7 +202,7 @@ static void rank_shape(const rec_request *r, const rec_filters *f, const catalog
         candidate c;
         cheapest_candidate(r, f, snap, &shape->cheapest[m][i], m, ft, &c);
         const candidate *floor = topk_floor(&st->heap);
-        if (floor != NULL && candidate_cmp(&c, floor) >= 0) {
+        if (floor != NULL && recommend_candidate_cmp(&c, floor) >= 0) {
             if (metric_worse(&c, floor))
                 return;
             continue;
@@ -351,7 +231,7 @@ static unsigned pricing_mask(const rec_request *r)
     return allowed;
 }
 
-/* The request caps the price (cost_at() judges nothing else): without a cap every price passes. */
+/* The request caps the price (recommend_cost_at() judges nothing else): without a cap every price passes. */
 static bool price_capped(const rec_request *r)
 {
     return r->max_hourly_usd > 0 || r->max_total_usd > 0;
@@ -388,11 +268,11 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
         /* no band: the cautious default rate, above every published one, so the dearest offer's cost bounds every
          * offer's */
         const char *provider_id = shape->example->provider->id;
-        if (cost_at(r, ft, (pricing_model)m, shape->dearest_usd[m], provider_id, NULL, &hourly_usd, &total_usd) !=
-            REJECT_NONE)
+        if (recommend_cost_at(r, ft, (pricing_model)m, shape->dearest_usd[m], provider_id, NULL, &hourly_usd,
+                              &total_usd) != REJECT_NONE)
             all_pass = false;
-        if (cost_at(r, ft, (pricing_model)m, shape->cheapest[m][0].hourly_usd, provider_id, NULL, &hourly_usd,
-                    &total_usd) != REJECT_MAX_HOURLY)
+        if (recommend_cost_at(r, ft, (pricing_model)m, shape->cheapest[m][0].hourly_usd, provider_id, NULL,
+                              &hourly_usd, &total_usd) != REJECT_MAX_HOURLY)
             all_over_hourly = false;
     }
     if (all_pass) {
@@ -454,8 +334,8 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
 }
 
 /* Every candidate of a shape fitted by ft is ranked by its hourly price over all its nodes alone (the cost objective
- * with the job's length unknown: cost_at() leaves the total NAN), which is at least the shape's cheapest hourly price
- * under the model, since a fit has at least one node. */
+ * with the job's length unknown: recommend_cost_at() leaves the total NAN), which is at least the shape's cheapest
+ * hourly price under the model, since a fit has at least one node. */
 static bool ranked_by_price(const rec_request *r, const fit *ft)
 {
     return r->objective == OBJECTIVE_COST && isnan(ft->hours) && ft->nodes >= 1;
@@ -464,7 +344,8 @@ static bool ranked_by_price(const rec_request *r, const fit *ft)
 /* The shapes set aside in pending (ranked_by_price(), every price passing, every offer in an allowed region: what
  * rank_shape() alone ranks), offered to st's heap under model m cheapest shape first: once a shape's cheapest price is
  * above the heap's worst figure, neither it nor any dearer shape has a candidate that can enter. The heap keeps the
- * best under a total order (candidate_cmp()), so the order shapes are offered in does not change what it holds. */
+ * best under a total order (recommend_candidate_cmp()), so the order shapes are offered in does not change what it
+ * holds. */
 static void rank_by_price(const rec_request *r, const rec_filters *f, const catalog *snap, const unsigned char *pending,
                           shape_fit *fits, pricing_model m, walk_state *st)
 {
@@ -614,11 +495,11 @@ static void walk_by_price(const rec_request *r, const rec_filters *f, const cata
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st)
 {
-    topk_init(&st->heap, st->items, r->limit, sizeof *st->items, candidate_order, NULL);
+    topk_init(&st->heap, st->items, r->limit, sizeof *st->items, recommend_candidate_order, NULL);
     for (size_t i = 0; i < st->side_count; i++) {
         walk_side *side = &st->sides[i];
         side->state.items = &side->best;
-        topk_init(&side->state.heap, &side->best, 1, sizeof side->best, candidate_order, NULL);
+        topk_init(&side->state.heap, &side->best, 1, sizeof side->best, recommend_candidate_order, NULL);
     }
     st->sides_ranked = snap->shapes != NULL;
     if (snap->shapes != NULL && st->heap_only && st->fits != NULL && st->side_count == 0 &&

@@ -22,7 +22,8 @@ static bool meets_floors(const rec_request *r, const model_speed *speed)
 {
     if (r->max_ttft_ms > 0 && speed->time_to_first_token_ms > r->max_ttft_ms)
         return false;
-    if (r->min_tokens_per_s_per_sequence > 0 && speed->decode_tokens_per_s_per_sequence < r->min_tokens_per_s_per_sequence)
+    if (r->min_tokens_per_s_per_sequence > 0 &&
+        speed->decode_tokens_per_s_per_sequence < r->min_tokens_per_s_per_sequence)
         return false;
     return true;
 }

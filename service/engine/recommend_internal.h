@@ -1,7 +1,8 @@
 /* The recommendation engine's own parts (request, rank, answer), shared by engine/recommend*.c and nobody else.
  *
  * A request is parsed and checked against the snapshot (recommend_request.c), its candidates are walked and the best
- * kept (recommend_rank.c), and the answer is written (recommend_answer.c); recommend.c runs the three in order. */
+ * kept (recommend_rank.c, scored and priced by recommend_score.c), and the answer is written (recommend_answer.c);
+ * recommend.c runs the three in order. */
 #ifndef GPUREC_RECOMMEND_INTERNAL_H
 #define GPUREC_RECOMMEND_INTERNAL_H
 

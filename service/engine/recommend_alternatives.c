@@ -221,6 +221,23 @@ static void settle(const catalog *snap, const json_t *request, recommend_alterna
 
 /* ---- the changes ---------------------------------------------------------------------------------------------- */
 
+/* {outer: {inner: value}}, taking value: the shape of most deltas. */
+static json_t *nested_delta(const char *outer, const char *inner, json_t *value)
+{
+    json_t *delta = json_object(), *member = json_object();
+    json_object_set_new(member, inner, value);
+    json_object_set_new(delta, outer, member);
+    return delta;
+}
+
+/* constraints.pricing of a delta: the one pricing model m. */
+static json_t *pricing_only(pricing_model m)
+{
+    json_t *list = json_array();
+    json_array_append_new(list, json_string(pricing_model_name(m)));
+    return list;
+}
+
 /* Serving at one step less precision: 16-bit (or fp32) to fp8, 8-bit to int4 (weights and the bytes read per token
  * halve each step; engine/model.c). */
 static void try_quantised(const catalog *snap, const rec_request *r, recommend_alternatives *alts)
@@ -235,7 +252,7 @@ static void try_quantised(const catalog *snap, const rec_request *r, recommend_a
     alternative *alt = next_slot(alts, "precision");
     if (alt == NULL)
         return;
-    alt->delta = json_pack("{s:{s:s}}", "workload", "precision", precision_name(to));
+    alt->delta = nested_delta("workload", "precision", json_string(precision_name(to)));
     describe(alt, "Serve the model at %s instead of %s.", precision_name(to), precision_name(from));
     keep_if_worth(alts, alt, run_requantised(snap, alts, to, alt), NULL);
 }
@@ -249,7 +266,8 @@ static void try_qlora(const catalog *snap, const json_t *request, const rec_requ
     if (alt == NULL)
         return;
     /* the precision given was the weights' for full or LoRA; QLoRA sets its own */
-    alt->delta = json_pack("{s:{s:s, s:n}}", "workload", "fine_tuning_method", "qlora", "precision");
+    alt->delta = nested_delta("workload", "fine_tuning_method", json_string("qlora"));
+    json_object_set_new(json_object_get(alt->delta, "workload"), "precision", json_null());
     describe(alt, "Fine-tune with QLoRA (4-bit frozen weights, bf16 adapters) instead of %s.",
              fine_tune_method_name(r->workload.method));
     settle(snap, request, alts, alt, PRICING_COUNT, NULL);
@@ -270,8 +288,10 @@ static void try_spot(const catalog *snap, const json_t *request, const rec_reque
     alternative *alt = next_slot(alts, "spot");
     if (alt == NULL)
         return;
-    alt->delta = json_pack("{s:{s:b}, s:{s:[s]}}", "workload", "checkpointing", 1, "constraints", "pricing",
-                           pricing_model_name(PRICING_SPOT));
+    alt->delta = nested_delta("workload", "checkpointing", json_true());
+    json_t *constraints = json_object();
+    json_object_set_new(constraints, "pricing", pricing_only(PRICING_SPOT));
+    json_object_set_new(alt->delta, "constraints", constraints);
     describe(alt, "Run on spot capacity, checkpointing every %.0f minutes; the hours include expected reclaims.",
              r->checkpoint_minutes);
     settle(snap, request, alts, alt, PRICING_SPOT, cheaper_in_total);
@@ -304,7 +324,7 @@ static void try_commitments(const catalog *snap, const json_t *request, recommen
         alternative *alt = next_slot(alts, "commitment");
         if (alt == NULL)
             return;
-        alt->delta = json_pack("{s:{s:[s]}}", "constraints", "pricing", pricing_model_name(terms[i]));
+        alt->delta = nested_delta("constraints", "pricing", pricing_only(terms[i]));
         describe(alt, "Commit for %u year%s (%s).", vocab_pricing_models[terms[i]].term_years,
                  vocab_pricing_models[terms[i]].term_years == 1 ? "" : "s", vocab_pricing_models[terms[i]].display);
         settle(snap, request, alts, alt, terms[i], commitment_pays);
@@ -329,7 +349,7 @@ static void try_more_nodes(const catalog *snap, const rec_request *r, const sizi
     alternative *alt = next_slot(alts, "more_nodes");
     if (alt == NULL)
         return;
-    alt->delta = json_pack("{s:{s:I}}", "workload", "gpus", (json_int_t)gpus);
+    alt->delta = nested_delta("workload", "gpus", json_integer((json_int_t)gpus));
     if (r->deadline_hours > 0)
         describe(alt, "Twice the GPUs (%.0f instead of %.0f), to beat the %.0f-hour deadline by more.", gpus,
                  ceil(alts->top.fit.total_gpus), r->deadline_hours);

@@ -31,6 +31,10 @@ TEST_SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 TSAN_FLAGS := -O1 -g -fsanitize=thread
 TSAN_SUITES := test_catalog test_catalog_watch test_load_refresh test_slow_clients test_worker test_http
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+# The builds that targets below start in a sub-make (check, the sanitizer and fuzz builds) use every CPU, unless the
+# command line gave its own -j (the sub-make then shares that one's job slots).
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+SUB_J = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 
 .PHONY: FORCE all deps run test check check-suites asan tsan bench fuzz fuzz-build fuzz-bins install clean
 .DEFAULT_GOAL := all
@@ -41,16 +45,16 @@ deps:
 	sh deploy/install-deps.sh build
 
 run: deps
-	$(MAKE) all
+	$(MAKE) $(SUB_J) all
 	./$(BUILD)/gpurec migrate
 	exec ./$(BUILD)/gpurec serve
 
 # Everything a clean Debian 12 machine needs, then every suite in the plain and the sanitizer build.
 test:
 	sh deploy/install-deps.sh test ui bench
-	$(MAKE) check
-	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-suites
-	$(MAKE) BUILD=$(BUILD)/tsan CC=clang CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" SUITES="$(TSAN_SUITES)" \
+	$(MAKE) $(SUB_J) check
+	$(MAKE) $(SUB_J) BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-suites
+	$(MAKE) $(SUB_J) BUILD=$(BUILD)/tsan CC=clang CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" SUITES="$(TSAN_SUITES)" \
 	    check-suites
 	sh tests/run-extra.sh $(BUILD)
 
@@ -69,11 +73,11 @@ check-suites: all $(TEST_BINS)
 	SUITES="$(SUITES)" sh tests/run-suites.sh $(BUILD)
 
 asan:
-	$(MAKE) BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-suites
+	$(MAKE) $(SUB_J) BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-suites
 
 # Every suite under ThreadSanitizer; `make test` runs the ones whose threads share state (TSAN_SUITES).
 tsan:
-	$(MAKE) BUILD=build/tsan CC=clang CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" check-suites
+	$(MAKE) $(SUB_J) BUILD=build/tsan CC=clang CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" check-suites
 
 # libFuzzer targets fuzz/fuzz_*.c, built with clang into $(BUILD)/fuzz (they stand in for server.c and fetch.c, see
 # fuzz/fuzz_support.h); `make fuzz FUZZ_SECONDS=N` runs each N seconds from its seed corpus in tests/fuzz-corpus/.
@@ -87,7 +91,7 @@ fuzz:
 	sh tests/fuzz/run.sh $(BUILD) $(FUZZ_SECONDS)
 
 fuzz-build:
-	$(MAKE) BUILD=$(BUILD)/fuzz CC=clang CFLAGS="$(FUZZ_FLAGS)" LDFLAGS="-fsanitize=address,undefined" fuzz-bins
+	$(MAKE) $(SUB_J) BUILD=$(BUILD)/fuzz CC=clang CFLAGS="$(FUZZ_FLAGS)" LDFLAGS="-fsanitize=address,undefined" fuzz-bins
 
 fuzz-bins: $(FUZZ_BINS)
 
@@ -138,7 +142,7 @@ install: $(BUILD)/gpurec
 
 bench:
 	sh deploy/install-deps.sh bench
-	$(MAKE) all
+	$(MAKE) $(SUB_J) all
 	sh bench/run.sh $(BUILD)
 
 clean:

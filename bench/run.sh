@@ -45,12 +45,20 @@ command -v wrk >/dev/null 2>&1 || { echo "bench: wrk is missing (sh deploy/insta
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpurec-bench.XXXXXX")
 server_pids=""
 
+# Whether a server this script started (by its pid) still runs. The servers are started by bench/probe, which exits,
+# so their parent is the init process, which may take a second or two to reap one that has exited: until then
+# `kill -0` still finds it, as a zombie that no longer runs.
+running() {
+    state=$(sed -n 's/^State:[[:space:]]*\([A-Za-z]\).*/\1/p' "/proc/$1/status" 2>/dev/null) || return 1
+    [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
+}
+
 # Stops one server this script started (by its pid): TERM, then KILL after 5 s.
 stop_pid() {
     victim=$1
     kill "$victim" 2>/dev/null || return 0
     n=0
-    while kill -0 "$victim" 2>/dev/null && [ "$n" -lt 100 ]; do
+    while running "$victim" && [ "$n" -lt 100 ]; do
         sleep 0.05
         n=$((n + 1))
     done
@@ -175,7 +183,7 @@ GPUREC_REFRESH_INTERVAL=0 GPUREC_MIGRATIONS_DIR=$root/migrations $gpurec serve"
 # ---- load -------------------------------------------------------------------------------------------------------
 # Says why a run failed: whether the server under load is still up, and the end of its log.
 server_gone() {
-    if kill -0 "$pid" 2>/dev/null; then
+    if running "$pid"; then
         echo "bench: the server (pid $pid) is still running; end of $server_log:" >&2
     else
         echo "bench: the server (pid $pid) has exited; end of $server_log:" >&2
@@ -214,7 +222,7 @@ load() {
     status_errors=$(echo "$line" | sed 's/.* status_errors=\([0-9]*\).*/\1/')
     socket_errors=$(echo "$line" | sed 's/.* socket_errors=\([0-9]*\).*/\1/')
     echo "$key $catalog $rps $p50 $p99 $((status_errors + socket_errors)) $r" >>"$work/results.txt"
-    kill -0 "$pid" 2>/dev/null || server_gone
+    running "$pid" || server_gone
     printf '  %-16s %-5s %10.0f req/s  p50 %5.2f ms  p99 %6.2f ms  errors %s\n' "$key" "$(catalog_label "$catalog")" \
         "$rps" "$(echo "$p50" | awk '{print $1 / 1000}')" "$(echo "$p99" | awk '{print $1 / 1000}')" \
         "$((status_errors + socket_errors))" >&2

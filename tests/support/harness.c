@@ -1,5 +1,7 @@
 #include "harness.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,21 +34,6 @@ struct harness {
     char url[64];
 };
 
-char *harness_make_db(void)
-{
-    char path_template[] = "/tmp/gpurec-test-XXXXXX.db";
-    int fd = mkstemps(path_template, 3);
-    ck_assert_msg(fd >= 0, "mkstemps failed");
-    close(fd);
-    char *path = xstrdup(path_template);
-    sqlite3 *db = NULL;
-    char err[1024];
-    ck_assert_msg(db_open(path, true, &db, err, sizeof err) == 0, "db_open: %s", err);
-    ck_assert_msg(migrate_apply(db, "migrations", NULL, err, sizeof err) == 0, "migrate: %s", err);
-    db_close(db);
-    return path;
-}
-
 static void remove_db_files(const char *path)
 {
     char side[600];
@@ -55,6 +42,90 @@ static void remove_db_files(const char *path)
     unlink(side);
     snprintf(side, sizeof side, "%s-shm", path);
     unlink(side);
+}
+
+/* The suite's migrated database and its folder ("" = none reserved). Set by the runner's process before Check forks
+ * a test's process, so every test's process knows the same place. */
+static char template_dir[64];
+static char template_path[96];
+
+void harness_template_reserve(void)
+{
+    char dir[] = "/tmp/gpurec-suite-XXXXXX";
+    if (mkdtemp(dir) == NULL) {
+        fprintf(stderr, "harness: no folder for the suite's database (%s): each test migrates its own\n",
+                strerror(errno));
+        return;
+    }
+    util_copy(template_dir, sizeof template_dir, dir);
+    snprintf(template_path, sizeof template_path, "%s/template.db", dir);
+}
+
+void harness_template_remove(void)
+{
+    if (template_dir[0] == '\0')
+        return;
+    remove_db_files(template_path);
+    rmdir(template_dir);
+    template_dir[0] = '\0';
+    template_path[0] = '\0';
+}
+
+static void migrate_into(const char *path)
+{
+    sqlite3 *db = NULL;
+    char err[1024];
+    ck_assert_msg(db_open(path, true, &db, err, sizeof err) == 0, "db_open: %s", err);
+    ck_assert_msg(migrate_apply(db, "migrations", NULL, err, sizeof err) == 0, "migrate: %s", err);
+    db_close(db);
+}
+
+/* The first database a suite asks for is migrated into a file of its own and renamed over the template's path
+ * whole: a test's process that stops half way leaves no half-made template behind. */
+static void make_template(void)
+{
+    if (access(template_path, F_OK) == 0)
+        return;
+    char part[128];
+    snprintf(part, sizeof part, "%s/part-XXXXXX", template_dir);
+    int fd = mkstemp(part);
+    ck_assert_msg(fd >= 0, "mkstemp failed");
+    close(fd);
+    migrate_into(part);
+    /* The last connection's close checkpointed the write-ahead log into the file: the file alone is the database. */
+    char wal[160];
+    snprintf(wal, sizeof wal, "%s-wal", part);
+    ck_assert_msg(access(wal, F_OK) != 0, "%s outlived its connection", wal);
+    ck_assert_msg(rename(part, template_path) == 0, "rename %s: %s", part, strerror(errno));
+    remove_db_files(part);
+}
+
+static void copy_template(int to)
+{
+    int from = open(template_path, O_RDONLY);
+    ck_assert_msg(from >= 0, "open %s: %s", template_path, strerror(errno));
+    char chunk[65536];
+    ssize_t n;
+    while ((n = read(from, chunk, sizeof chunk)) > 0)
+        ck_assert_msg(write(to, chunk, (size_t)n) == n, "cannot copy %s: %s", template_path, strerror(errno));
+    ck_assert_msg(n == 0, "cannot read %s: %s", template_path, strerror(errno));
+    close(from);
+}
+
+char *harness_make_db(void)
+{
+    char path_template[] = "/tmp/gpurec-test-XXXXXX.db";
+    int fd = mkstemps(path_template, 3);
+    ck_assert_msg(fd >= 0, "mkstemps failed");
+    if (template_path[0] != '\0') {
+        make_template();
+        copy_template(fd);
+        close(fd);
+    } else {
+        close(fd);
+        migrate_into(path_template);
+    }
+    return xstrdup(path_template);
 }
 
 void harness_reload_catalog(harness *h)

@@ -64,9 +64,14 @@ typedef struct harness_buffer {
 } harness_buffer;
 size_t harness_collect(char *chunk, size_t size, size_t count, void *userdata);
 
-/* Creates an empty temporary database file path in /tmp and applies every migration; caller frees the string and
- * unlinks the file. */
+/* Creates a temporary database file in /tmp with every migration applied; caller frees the string and unlinks the
+ * file. Within check_run_suite() the suite's first call migrates a template and every call copies it (the same bytes
+ * each time, made once instead of once per test); elsewhere each call migrates its own file. */
 char *harness_make_db(void);
+/* check_run_suite() reserves the template's place (a new folder in /tmp) before the suite's tests and removes it,
+ * with the template, after them. */
+void harness_template_reserve(void);
+void harness_template_remove(void);
 /* Removes a database harness_make_db() made, with its -wal and -shm files, and frees path. Accepts NULL. */
 void harness_remove_db(char *path);
 

@@ -167,8 +167,8 @@ static void cheapest_candidate(const rec_request *r, const rec_filters *f, const
         c->offer = &snap->offers[k];
         c->pricing = m;
         c->preference = preference_of(f, snap, snap->offers[k].region);
-        recommend_cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption, &c->hourly_usd,
-                &c->total_usd);
+        recommend_cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption,
+                          &c->hourly_usd, &c->total_usd);
         recommend_score_candidate(r, ft, c);
         if (have && recommend_candidate_cmp(&trial, out) < 0)
             *out = trial;
@@ -363,6 +363,15 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
     }
 }
 
+/* Why each GPU model of snap cannot run the job, or REJECT_NONE (caller frees). */
+static reject_reason *judge_gpus(const rec_request *r, const rec_filters *f, const catalog *snap)
+{
+    reject_reason *gpu_reasons = xcalloc(snap->gpu_count + 1, sizeof *gpu_reasons);
+    for (size_t g = 0; g < snap->gpu_count; g++)
+        gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
+    return gpu_reasons;
+}
+
 /* The same judgement as walk_offers(), one shape at a time (catalog.h): the GPU and instance checks once per shape
  * (and once per hardware), the counts of rejected offers from the shape's tallies, and prices from each instance
  * type's cheapest region. Its cost grows with the number of shapes and the limit, not with the offers. A shape is
@@ -374,9 +383,7 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
 static void walk_shapes(const rec_request *r, const rec_filters *f, const catalog *snap,
                         const sizing_requirements *req, walk_state *st)
 {
-    reject_reason *gpu_reasons = xcalloc(snap->gpu_count + 1, sizeof *gpu_reasons);
-    for (size_t g = 0; g < snap->gpu_count; g++)
-        gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
+    reject_reason *gpu_reasons = judge_gpus(r, f, snap);
     unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
     bool capped = price_capped(r); /* sides change pricing, never the caps */
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
@@ -451,9 +458,7 @@ static bool walk_by_price_applies(const rec_request *r, const rec_filters *f)
 static void walk_by_price(const rec_request *r, const rec_filters *f, const catalog *snap,
                           const sizing_requirements *req, walk_state *st)
 {
-    reject_reason *gpu_reasons = xcalloc(snap->gpu_count + 1, sizeof *gpu_reasons);
-    for (size_t g = 0; g < snap->gpu_count; g++)
-        gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
+    reject_reason *gpu_reasons = judge_gpus(r, f, snap);
     unsigned char *known = xcalloc(snap->shape_count, 1);
     unsigned allowed = pricing_mask(r);
     for (int m = 0; m < PRICING_COUNT; m++) {

@@ -323,11 +323,6 @@ void harness_remove_db(char *path)
 {
     if (path == NULL)
         return;
-    char side[600];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
+    remove_db_files(path);
     free(path);
 }

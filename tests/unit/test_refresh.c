@@ -79,13 +79,7 @@ static void teardown(void)
 {
     db_close(db);
     fixture_stop(fs);
-    char side[600];
-    unlink(db_path);
-    snprintf(side, sizeof side, "%s-wal", db_path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", db_path);
-    unlink(side);
-    free(db_path);
+    harness_remove_db(db_path);
 }
 
 /* Every row of the tables a run may write (but refresh_runs) as one text, to compare byte for byte. */

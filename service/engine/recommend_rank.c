@@ -303,6 +303,12 @@ static fit_figures figures_for(const rec_request *r)
     return r->objective == OBJECTIVE_COST ? FIT_SPEED_LATER : FIT_WHOLE;
 }
 
+/* A twin's judgement stands for a shape's, unless the twin's own provider or retirement refused it. */
+static bool twin_speaks_for(const shape_fit *twin)
+{
+    return twin != NULL && twin->reason != REJECT_PROVIDER && twin->reason != REJECT_RETIRED;
+}
+
 /* Shape s's fit (its GPU passed): remembered from the walk this one reruns with other pricing; else, once its
  * provider and type are admitted, its twin's of this walk (an earlier shape, so already judged, unless the twin's own
  * provider or retirement refused it): the hardware twin, or for a served model the node twin; else checked.
@@ -320,7 +326,7 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
     if (reason == REJECT_NONE) {
         size_t twin_at = recommend_fit_serves(r) ? shape->node_twin : shape->hardware_twin;
         const shape_fit *twin = st->fits != NULL && twin_at < s ? &st->fits[twin_at] : NULL;
-        if (twin != NULL && twin->reason != REJECT_PROVIDER && twin->reason != REJECT_RETIRED) {
+        if (twin_speaks_for(twin)) {
             reason = twin->reason;
             *into = twin->ft;
         } else {
@@ -478,7 +484,7 @@ static void walk_by_price(const rec_request *r, const rec_filters *f, const cata
                     memo->reason = recommend_instance_admit(f, snap, shape->example);
                 if (memo->reason == REJECT_NONE) {
                     const shape_fit *twin = known[shape->node_twin] ? &st->fits[shape->node_twin] : NULL;
-                    if (twin != NULL && twin->reason != REJECT_PROVIDER && twin->reason != REJECT_RETIRED) {
+                    if (twin_speaks_for(twin)) {
                         memo->reason = twin->reason;
                         memo->ft = twin->ft;
                     } else {

@@ -35,13 +35,16 @@ static void append_char(jsonw *w, char c)
     b->data[b->len] = '\0';
 }
 
-/* The comma between members or elements: due unless nothing is written yet at this level. */
+/* A comma is due after last, the text's last byte, unless nothing is written yet at this level. */
+static bool comma_due(char last)
+{
+    return last != '{' && last != '[' && last != ':';
+}
+
+/* The comma between members or elements. */
 static void separate(jsonw *w)
 {
-    if (w->text.len == 0)
-        return;
-    char last = w->text.data[w->text.len - 1];
-    if (last != '{' && last != '[' && last != ':')
+    if (w->text.len > 0 && comma_due(w->text.data[w->text.len - 1]))
         append_char(w, ',');
 }
 
@@ -160,9 +163,6 @@ static bool plain_eight(const unsigned char *p)
     return ((x & highs) | control | is_quote | is_backslash) == 0;
 }
 
-/* A byte that is not valid UTF-8 becomes U+FFFD: jansson never holds such a string, and an answer must stay valid
- * JSON whatever a caller passes. Room for the worst case (a control byte grows to 6) is reserved once, so the loop
- * writes without checks. */
 /* A short string that needs no escaping, written with its comma and quotes in one pass when the buffer has room
  * (most strings of an answer: ids, names, units); false, writing nothing, otherwise. */
 static bool short_plain_string(jsonw *w, const char *text, size_t len)
@@ -175,8 +175,7 @@ static bool short_plain_string(jsonw *w, const char *text, size_t len)
         if (escape_needed[bytes[i]])
             return false;
     char *at = b->data + b->len;
-    char last = at[-1];
-    if (last != '{' && last != '[' && last != ':')
+    if (comma_due(at[-1]))
         *at++ = ',';
     *at++ = '"';
     memcpy(at, text, len);
@@ -187,6 +186,9 @@ static bool short_plain_string(jsonw *w, const char *text, size_t len)
     return true;
 }
 
+/* A byte that is not valid UTF-8 becomes U+FFFD: jansson never holds such a string, and an answer must stay valid
+ * JSON whatever a caller passes. Room for the worst case (a control byte grows to 6) is reserved once, so the loop
+ * writes without checks. */
 void jsonw_stringn(jsonw *w, const char *text, size_t len)
 {
     if (text == NULL) {
@@ -279,8 +281,7 @@ void jsonw_quoted_name(jsonw *w, const char *quoted, size_t len)
     }
     /* a name is the most frequent call of an answer: the comma and the name in one pass */
     char *at = b->data + b->len;
-    char last = at[-1];
-    if (last != '{' && last != '[' && last != ':')
+    if (comma_due(at[-1]))
         *at++ = ',';
     memcpy(at, quoted, len);
     at[len] = '\0';

@@ -479,10 +479,11 @@ int export_check(const export_pick *pick, export_format f, char *err, size_t err
 void export_usable_formats(const export_pick *pick, bool usable[EXPORT_FORMAT_COUNT])
 {
     export_plan plan;
-    char machine[129], err[160];
-    bool pick_ok = check_pick(pick, &plan, machine, err, sizeof err) == 0;
+    char machine[129];
+    /* only whether each format can deploy the pick: no error text is formatted (an answer asks this per pick) */
+    bool pick_ok = check_pick(pick, &plan, machine, NULL, 0) == 0;
     for (int f = 0; f < EXPORT_FORMAT_COUNT; f++)
-        usable[f] = pick_ok && format_check(&plan, (export_format)f, err, sizeof err) == 0;
+        usable[f] = pick_ok && format_check(&plan, (export_format)f, NULL, 0) == 0;
 }
 
 int export_write(const export_pick *pick, export_format f, bytebuf *out, char *err, size_t err_len)

@@ -35,16 +35,10 @@ static void append_char(jsonw *w, char c)
     b->data[b->len] = '\0';
 }
 
-/* A comma is due after last, the text's last byte, unless nothing is written yet at this level. */
-static bool comma_due(char last)
-{
-    return last != '{' && last != '[' && last != ':';
-}
-
 /* The comma between members or elements. */
 static void separate(jsonw *w)
 {
-    if (w->text.len > 0 && comma_due(w->text.data[w->text.len - 1]))
+    if (w->text.len > 0 && jsonw_comma_due(w->text.data[w->text.len - 1]))
         append_char(w, ',');
 }
 
@@ -175,7 +169,7 @@ static bool short_plain_string(jsonw *w, const char *text, size_t len)
         if (escape_needed[bytes[i]])
             return false;
     char *at = b->data + b->len;
-    if (comma_due(at[-1]))
+    if (jsonw_comma_due(at[-1]))
         *at++ = ',';
     *at++ = '"';
     memcpy(at, text, len);
@@ -271,21 +265,10 @@ void jsonw_key(jsonw *w, const char *key)
     append(w, text, len + 3);
 }
 
-void jsonw_quoted_name(jsonw *w, const char *quoted, size_t len)
+void jsonw_quoted_name_slow(jsonw *w, const char *quoted, size_t len)
 {
-    bytebuf *b = &w->text;
-    if (b->len == 0 || b->len + len + 2 > b->cap) { /* the first text, or the buffer grows */
-        separate(w);
-        append(w, quoted, len);
-        return;
-    }
-    /* a name is the most frequent call of an answer: the comma and the name in one pass */
-    char *at = b->data + b->len;
-    if (comma_due(at[-1]))
-        *at++ = ',';
-    memcpy(at, quoted, len);
-    at[len] = '\0';
-    b->len = (size_t)(at + len - b->data);
+    separate(w);
+    append(w, quoted, len);
 }
 
 void jsonw_integer(jsonw *w, long long value)

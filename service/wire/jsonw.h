@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include <jansson.h>
 
@@ -39,7 +40,7 @@ void jsonw_key(jsonw *w, const char *key);
  * quotes on fails to compile for anything but a literal. */
 #define jsonw_name(w, name) jsonw_quoted_name((w), "\"" name "\":", sizeof("\"" name "\":") - 1)
 /* Writes quoted, a name with its quotes and colon (len bytes), as it is: for jsonw_name(). */
-void jsonw_quoted_name(jsonw *w, const char *quoted, size_t len);
+static inline void jsonw_quoted_name(jsonw *w, const char *quoted, size_t len);
 
 void jsonw_string(jsonw *w, const char *text); /* NULL writes null */
 void jsonw_stringn(jsonw *w, const char *text, size_t len);
@@ -59,5 +60,33 @@ void jsonw_value(jsonw *w, const json_t *value);
 
 /* The compact text of a jansson value (caller frees), as jsonw_value() writes it. */
 char *jsonw_dump(const json_t *value, size_t *len_out);
+
+/* ---- inline parts: not for callers ---------------------------------------------------------------------------- */
+
+/* A comma is due after last, the text's last byte, unless nothing is written yet at this level. */
+static inline bool jsonw_comma_due(char last)
+{
+    return last != '{' && last != '[' && last != ':';
+}
+
+/* jsonw_quoted_name() for the first text of a document or a buffer that must grow. */
+void jsonw_quoted_name_slow(jsonw *w, const char *quoted, size_t len);
+
+/* A name is an answer's most frequent call: inline, the copy of a literal's known length is a few moves, and the
+ * comma is written in the same pass. */
+static inline void jsonw_quoted_name(jsonw *w, const char *quoted, size_t len)
+{
+    bytebuf *b = &w->text;
+    if (b->len == 0 || b->len + len + 2 > b->cap) {
+        jsonw_quoted_name_slow(w, quoted, len);
+        return;
+    }
+    char *at = b->data + b->len;
+    if (jsonw_comma_due(at[-1]))
+        *at++ = ',';
+    memcpy(at, quoted, len);
+    at[len] = '\0';
+    b->len = (size_t)(at + len - b->data);
+}
 
 #endif

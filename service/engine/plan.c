@@ -49,7 +49,7 @@ static const generation_mfu generations[] = {
  * arXiv:2104.04473), table 1: 137 TFLOPS per A100 at 1.7B parameters against 163 at 1T: small models keep GPUs less
  * busy (smaller matrices, more time in non-matmul work). size factor = 0.84 + 0.053 x log10(params / 1.7B), kept
  * within [0.6, 1]: 0.84 at 1.7B, 0.99 at 1T. */
-static double size_factor(double params_b)
+double plan_size_factor(double params_b)
 {
     if (!(params_b > 0))
         return 1.0;
@@ -72,24 +72,18 @@ static bool joined_by_a_gpu_fabric(const char *interconnect)
             strcmp(interconnect, "xgmi") == 0);
 }
 
-/* The factors of the utilisation that do not depend on the node count: base x node factor x size factor. */
-typedef struct fixed_factors {
-    const generation_mfu *gen;
-    double base, node_factor, size_factor;
-    double product;
-} fixed_factors;
-
-static fixed_factors fixed_factors_of(const plan_fabric *fabric, double params_b, bool tensor_parallel)
+void plan_factors_of(const plan_fabric *fabric, double size_factor, bool tensor_parallel, plan_factors *out)
 {
-    fixed_factors f;
-    f.gen = generation_of(fabric->gpu_architecture);
-    f.base = f.gen != NULL ? f.gen->base : DEFAULT_GENERATION_MFU;
-    f.node_factor = joined_by_a_gpu_fabric(fabric->gpu_interconnect) ? 1.0
-                    : tensor_parallel                                 ? PCIE_TENSOR_PARALLEL_FACTOR
-                                                                      : PCIE_DATA_PARALLEL_FACTOR;
-    f.size_factor = size_factor(params_b);
-    f.product = f.base * f.node_factor * f.size_factor;
-    return f;
+    const generation_mfu *gen = generation_of(fabric->gpu_architecture);
+    out->fabric = *fabric;
+    out->base = gen != NULL ? gen->base : DEFAULT_GENERATION_MFU;
+    out->base_source = gen != NULL ? gen->source : "no published run: a cautious default";
+    out->on_gpu_fabric = joined_by_a_gpu_fabric(fabric->gpu_interconnect);
+    out->tensor_parallel = tensor_parallel;
+    out->node_factor = out->on_gpu_fabric ? 1.0
+                       : tensor_parallel  ? PCIE_TENSOR_PARALLEL_FACTOR
+                                          : PCIE_DATA_PARALLEL_FACTOR;
+    out->size_factor = size_factor;
 }
 
 static double cluster_factor(const plan_fabric *fabric, unsigned nodes)
@@ -102,38 +96,51 @@ static double cluster_factor(const plan_fabric *fabric, unsigned nodes)
 
 /* The product in the order the why text lists it (base, node, cluster, size), so a value and its text agree to the
  * last bit. */
-static double utilization_of(const fixed_factors *f, double cluster)
+static double utilization_of(const plan_factors *f, double cluster)
 {
     return f->base * f->node_factor * cluster * f->size_factor;
 }
 
-double plan_utilization_value(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel)
+double plan_factors_utilization(const plan_factors *f, unsigned nodes)
 {
-    fixed_factors f = fixed_factors_of(fabric, params_b, tensor_parallel);
-    return utilization_of(&f, cluster_factor(fabric, nodes));
+    return utilization_of(f, cluster_factor(&f->fabric, nodes));
 }
 
-void plan_utilization_estimate(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel,
-                               plan_utilization *out)
+double plan_utilization_value(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel)
 {
-    fixed_factors f = fixed_factors_of(fabric, params_b, tensor_parallel);
-    out->base = f.base;
-    out->node_factor = f.node_factor;
+    plan_factors f;
+    plan_factors_of(fabric, plan_size_factor(params_b), tensor_parallel, &f);
+    return plan_factors_utilization(&f, nodes);
+}
+
+void plan_factors_estimate(const plan_factors *f, unsigned nodes, double params_b, plan_utilization *out)
+{
+    const plan_fabric *fabric = &f->fabric;
+    out->base = f->base;
+    out->node_factor = f->node_factor;
     out->cluster_factor = cluster_factor(fabric, nodes);
-    out->size_factor = f.size_factor;
-    out->value = utilization_of(&f, out->cluster_factor);
+    out->size_factor = f->size_factor;
+    out->value = utilization_of(f, out->cluster_factor);
     int used = numfmt_format(out->why, sizeof out->why,
                              "%.0f%% for %s (%s) x %.2f %s x %.2f for %u node%s x %.2f for %g B params",
                              out->base * 100.0, fabric->gpu_architecture ? fabric->gpu_architecture : "this GPU",
-                             f.gen != NULL ? f.gen->source : "no published run: a cautious default", out->node_factor,
-                             joined_by_a_gpu_fabric(fabric->gpu_interconnect) ? "on its GPU fabric"
-                             : tensor_parallel                                 ? "splitting layers over PCIe"
-                                                                               : "on PCIe",
+                             f->base_source, out->node_factor,
+                             f->on_gpu_fabric     ? "on its GPU fabric"
+                             : f->tensor_parallel ? "splitting layers over PCIe"
+                                                  : "on PCIe",
                              out->cluster_factor, nodes, nodes == 1 ? "" : "s", out->size_factor, params_b);
     if (nodes > 1 && used >= 0 && (size_t)used < sizeof out->why)
         numfmt_format(out->why + used, sizeof out->why - (size_t)used, " (%s at %.0f Gbps per node)",
                       fabric->cluster_network ? fabric->cluster_network : "cluster network",
                       fabric->cluster_network_gbps);
+}
+
+void plan_utilization_estimate(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel,
+                               plan_utilization *out)
+{
+    plan_factors f;
+    plan_factors_of(fabric, plan_size_factor(params_b), tensor_parallel, &f);
+    plan_factors_estimate(&f, nodes, params_b, out);
 }
 
 double plan_job_hours(double flops, unsigned nodes, double node_peak_tflops, double utilization)
@@ -143,30 +150,47 @@ double plan_job_hours(double flops, unsigned nodes, double node_peak_tflops, dou
     return flops / ((double)nodes * node_peak_tflops * 1e12 * utilization) / 3600.0;
 }
 
-static double hours_on(const plan_fabric *fabric, const fixed_factors *f, double flops, double node_peak_tflops,
-                       unsigned nodes)
+static bool meets(const plan_factors *f, double flops, double node_peak_tflops, double deadline_hours,
+                  unsigned nodes)
 {
-    return plan_job_hours(flops, nodes, node_peak_tflops, utilization_of(f, cluster_factor(fabric, nodes)));
+    return plan_job_hours(flops, nodes, node_peak_tflops, plan_factors_utilization(f, nodes)) <= deadline_hours;
 }
 
 /* nodes x cluster factor rises with nodes for every node count the limits allow (its derivative is positive while
- * k x 3200 / Gbps x (log2 n - 1/ln 2) < 1, true to beyond 4,096 nodes at 25 Gbps), so the hours fall with nodes and
- * a binary search finds the smallest count that meets the deadline. */
-unsigned plan_nodes_for_deadline(const plan_fabric *fabric, double params_b, bool tensor_parallel, double flops,
-                                 double node_peak_tflops, double deadline_hours, unsigned min_nodes,
-                                 unsigned max_nodes)
+ * k x 3200 / Gbps x (log2 n - 1/ln 2) < 1, true to beyond 4,096 nodes at 25 Gbps), so the hours fall with nodes: the
+ * counts that meet the deadline are the ones from the answer up. The search starts at a guess, the count at which the
+ * job on one node's utilisation would need the cluster factor of the count guessed before (two steps of that fixed
+ * point land on the answer or next to it, as the factor varies slowly), then brackets the answer and bisects, so its
+ * result is the smallest count whatever the guess. */
+unsigned plan_factors_nodes_for_deadline(const plan_factors *f, double flops, double node_peak_tflops,
+                                         double deadline_hours, unsigned min_nodes, unsigned max_nodes)
 {
     if (min_nodes == 0)
         min_nodes = 1;
     if (max_nodes < min_nodes || !(deadline_hours > 0))
         return 0;
-    fixed_factors f = fixed_factors_of(fabric, params_b, tensor_parallel);
-    if (!(hours_on(fabric, &f, flops, node_peak_tflops, max_nodes) <= deadline_hours))
+    if (!meets(f, flops, node_peak_tflops, deadline_hours, max_nodes))
         return 0;
+    double one_node = plan_job_hours(flops, 1, node_peak_tflops, utilization_of(f, 1.0));
+    unsigned guess = min_nodes;
+    for (int step = 0; step < 2; step++) {
+        double want = one_node / deadline_hours / cluster_factor(&f->fabric, guess);
+        guess = !(want > min_nodes) ? min_nodes : want >= max_nodes ? max_nodes : (unsigned)ceil(want);
+    }
+    /* lo..hi holds the answer: nothing below lo meets the deadline, hi does */
     unsigned lo = min_nodes, hi = max_nodes;
+    if (meets(f, flops, node_peak_tflops, deadline_hours, guess)) {
+        hi = guess;
+        if (guess > lo && !meets(f, flops, node_peak_tflops, deadline_hours, guess - 1))
+            return guess;
+    } else {
+        lo = guess + 1;
+        if (lo < hi && meets(f, flops, node_peak_tflops, deadline_hours, lo))
+            return lo;
+    }
     while (lo < hi) {
         unsigned mid = lo + (hi - lo) / 2;
-        if (hours_on(fabric, &f, flops, node_peak_tflops, mid) <= deadline_hours)
+        if (meets(f, flops, node_peak_tflops, deadline_hours, mid))
             hi = mid;
         else
             lo = mid + 1;
@@ -174,24 +198,39 @@ unsigned plan_nodes_for_deadline(const plan_fabric *fabric, double params_b, boo
     return lo;
 }
 
-unsigned plan_nodes_while_scaling_pays(const plan_fabric *fabric, double params_b, bool tensor_parallel,
-                                       unsigned min_nodes, unsigned max_nodes)
+unsigned plan_nodes_for_deadline(const plan_fabric *fabric, double params_b, bool tensor_parallel, double flops,
+                                 double node_peak_tflops, double deadline_hours, unsigned min_nodes,
+                                 unsigned max_nodes)
+{
+    plan_factors f;
+    plan_factors_of(fabric, plan_size_factor(params_b), tensor_parallel, &f);
+    return plan_factors_nodes_for_deadline(&f, flops, node_peak_tflops, deadline_hours, min_nodes, max_nodes);
+}
+
+unsigned plan_factors_nodes_while_scaling_pays(const plan_factors *f, unsigned min_nodes, unsigned max_nodes)
 {
     unsigned nodes = min_nodes == 0 ? 1 : min_nodes;
-    fixed_factors f = fixed_factors_of(fabric, params_b, tensor_parallel);
     /* hours are proportional to 1 / (nodes x utilisation): compare those instead of a job's flops */
     for (;;) {
         unsigned next = nodes * 2 > max_nodes ? max_nodes : nodes * 2;
         if (next <= nodes)
             return nodes;
-        double now = utilization_of(&f, cluster_factor(fabric, nodes));
-        double then = utilization_of(&f, cluster_factor(fabric, next));
+        double now = plan_factors_utilization(f, nodes);
+        double then = plan_factors_utilization(f, next);
         double speedup = ((double)next * then) / ((double)nodes * now);
         double wanted = 1.0 + (PLAN_DOUBLING_MIN_SPEEDUP - 1.0) * (double)(next - nodes) / (double)nodes;
         if (speedup < wanted)
             return nodes;
         nodes = next;
     }
+}
+
+unsigned plan_nodes_while_scaling_pays(const plan_fabric *fabric, double params_b, bool tensor_parallel,
+                                       unsigned min_nodes, unsigned max_nodes)
+{
+    plan_factors f;
+    plan_factors_of(fabric, plan_size_factor(params_b), tensor_parallel, &f);
+    return plan_factors_nodes_while_scaling_pays(&f, min_nodes, max_nodes);
 }
 
 /* ---- spot ------------------------------------------------------------------------------------------------------

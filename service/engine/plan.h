@@ -35,6 +35,28 @@ void plan_utilization_estimate(const plan_fabric *fabric, unsigned nodes, double
 /* The same figure without the words, for the planner's searches (no text formatted). */
 double plan_utilization_value(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel);
 
+/* The model-size factor of the utilisation for a model of params_b billion parameters (those that compute per
+ * token): 1 when unknown. */
+double plan_size_factor(double params_b);
+
+/* The parts of a plan's utilisation that do not depend on its node count, found once per node type and model: the
+ * planner's searches then vary only the cluster factor. */
+typedef struct plan_factors {
+    plan_fabric fabric;
+    double base, node_factor, size_factor;
+    const char *base_source; /* the published run the base is fitted to (static) */
+    bool on_gpu_fabric, tensor_parallel;
+} plan_factors;
+
+void plan_factors_of(const plan_fabric *fabric, double size_factor, bool tensor_parallel, plan_factors *out);
+/* plan_utilization_value(), plan_utilization_estimate(), plan_nodes_for_deadline() and
+ * plan_nodes_while_scaling_pays() of the factors' fabric and model (params_b is the size factor's, for the words). */
+double plan_factors_utilization(const plan_factors *f, unsigned nodes);
+void plan_factors_estimate(const plan_factors *f, unsigned nodes, double params_b, plan_utilization *out);
+unsigned plan_factors_nodes_for_deadline(const plan_factors *f, double flops, double node_peak_tflops,
+                                         double deadline_hours, unsigned min_nodes, unsigned max_nodes);
+unsigned plan_factors_nodes_while_scaling_pays(const plan_factors *f, unsigned min_nodes, unsigned max_nodes);
+
 /* Smallest nodes in [min_nodes, max_nodes] whose job of flops, at per-node dense peak node_peak_tflops and the
  * utilisation plan_utilization_estimate gives, takes at most deadline_hours; 0 when even max_nodes cannot. */
 unsigned plan_nodes_for_deadline(const plan_fabric *fabric, double params_b, bool tensor_parallel, double flops,

@@ -9,10 +9,13 @@
 #include "base/numfmt.h"
 #include "engine/plan.h"
 
-static plan_fabric fabric_of(const catalog_instance *inst)
+/* The factors of inst's utilisation for the job of r and req. */
+static void factors_of(const sizing_requirements *req, const catalog_instance *inst, bool tensor_parallel,
+                       plan_factors *out)
 {
-    return (plan_fabric){inst->gpu->architecture, inst->gpu_interconnect, inst->cluster_network,
-                         inst->cluster_network_gbps};
+    plan_fabric fabric = {inst->gpu->architecture, inst->gpu_interconnect, inst->cluster_network,
+                          inst->cluster_network_gbps};
+    plan_factors_of(&fabric, req->utilization_size_factor, tensor_parallel, out);
 }
 
 static bool joins_nodes(const catalog_instance *inst)
@@ -25,31 +28,29 @@ reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requiremen
 {
     double memory_per_gpu = inst->gpu_count >= 1.0 ? inst->gpu_memory_gb / inst->gpu_count : inst->gpu_memory_gb;
     bool tensor_parallel = req->gpu_memory_gb > memory_per_gpu;
-    double params_b = req->active_params_b > 0 ? req->active_params_b : req->params_b;
-    plan_fabric fabric = fabric_of(inst);
+    plan_factors factors;
+    factors_of(req, inst, tensor_parallel, &factors);
     double peak = catalog_gpu_peak(inst->gpu, r->compute_precision);
     unsigned most = joins_nodes(inst) ? (unsigned)r->max_nodes : 1;
     if (req->flops > 0 && r->gpus == 0 && peak > 0) {
         double node_peak = peak * inst->gpu_count;
         if (r->deadline_hours > 0) {
-            unsigned needed = plan_nodes_for_deadline(&fabric, params_b, tensor_parallel, req->flops, node_peak,
-                                                      r->deadline_hours, *nodes, most);
+            unsigned needed =
+                plan_factors_nodes_for_deadline(&factors, req->flops, node_peak, r->deadline_hours, *nodes, most);
             if (needed == 0) {
                 /* the fastest this shape allows, for the hint of what deadline it can meet */
-                out->hours = plan_job_hours(req->flops, most, node_peak,
-                                            plan_utilization_value(&fabric, most, params_b, tensor_parallel));
+                out->hours = plan_job_hours(req->flops, most, node_peak, plan_factors_utilization(&factors, most));
                 out->nodes = most;
                 return REJECT_DEADLINE;
             }
             *nodes = needed;
         } else if (r->objective == OBJECTIVE_TIME && most > *nodes) {
-            *nodes = plan_nodes_while_scaling_pays(&fabric, params_b, tensor_parallel, *nodes, most);
+            *nodes = plan_factors_nodes_while_scaling_pays(&factors, *nodes, most);
         }
     }
     out->tensor_parallel_planned = tensor_parallel;
-    out->utilization = r->workload.utilization > 0
-                           ? r->workload.utilization
-                           : plan_utilization_value(&fabric, *nodes, params_b, tensor_parallel);
+    out->utilization = r->workload.utilization > 0 ? r->workload.utilization
+                                                   : plan_factors_utilization(&factors, *nodes);
     return REJECT_NONE;
 }
 
@@ -60,10 +61,10 @@ void recommend_utilization_why(const rec_request *r, const sizing_requirements *
         snprintf(why, why_len, "as the request gives it (workload.utilization)");
         return;
     }
-    plan_fabric fabric = fabric_of(inst);
+    plan_factors factors;
+    factors_of(req, inst, ft->tensor_parallel_planned, &factors);
     plan_utilization u;
-    plan_utilization_estimate(&fabric, ft->nodes, req->active_params_b > 0 ? req->active_params_b : req->params_b,
-                              ft->tensor_parallel_planned, &u);
+    plan_factors_estimate(&factors, ft->nodes, req->active_params_b > 0 ? req->active_params_b : req->params_b, &u);
     numfmt_format(why, why_len, "%s", u.why);
 }
 

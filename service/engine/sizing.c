@@ -7,6 +7,7 @@
 
 #include "base/numfmt.h"
 #include "engine/model.h"
+#include "engine/plan.h"
 
 static const char *const workload_kind_names[WORKLOAD_KIND_COUNT] = {
     [WORKLOAD_TRAINING] = "training",   [WORKLOAD_FINE_TUNING] = "fine_tuning", [WORKLOAD_INFERENCE] = "inference",
@@ -243,5 +244,6 @@ int sizing_derive(const sizing_workload *w, sizing_requirements *out)
             say(&f, "; raised to the requested min_gpu_memory_gb %g GB", w->min_gpu_memory_gb);
         out->gpu_memory_gb = w->min_gpu_memory_gb;
     }
+    out->utilization_size_factor = plan_size_factor(out->active_params_b > 0 ? out->active_params_b : out->params_b);
     return 0;
 }

@@ -88,6 +88,7 @@ typedef struct sizing_requirements {
     double flops;           /* 0 when unknown (no token budget) */
     precision compute_precision; /* what the job's arithmetic runs at (QLoRA: bf16) */
     double utilization;
+    double utilization_size_factor; /* plan_size_factor() of the params that compute per token (engine/plan.h) */
     char formula[768];      /* the derivation with its numbers, for people */
 } sizing_requirements;
 

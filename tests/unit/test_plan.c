@@ -63,6 +63,46 @@ START_TEST(deadline_planner_finds_the_smallest_cluster)
 }
 END_TEST
 
+/* The search starts from a guess: whatever the guess, it must give what a scan from min_nodes up gives, for slow and
+ * fast fabrics, short and long deadlines, and limits the answer falls below, on or beyond. */
+static unsigned scanned_nodes_for_deadline(const plan_fabric *fabric, double params_b, double flops, double node_peak,
+                                           double deadline, unsigned min_nodes, unsigned max_nodes)
+{
+    for (unsigned n = min_nodes; n <= max_nodes; n++)
+        if (plan_job_hours(flops, n, node_peak, plan_utilization_value(fabric, n, params_b, true)) <= deadline)
+            return n;
+    return 0;
+}
+
+START_TEST(deadline_search_agrees_with_a_scan)
+{
+    const plan_fabric fabrics[] = {h100_roce, a100_ib, l40s_efa, {"Hopper", "nvswitch", "efa", 25},
+                                   {"Volta", "nvlink", "infiniband", 100}};
+    const double deadlines[] = {3, 20, 97.5, 400, 720, 5000, 1e6};
+    const unsigned mins[] = {1, 2, 7}, maxes[] = {1, 8, 64, 300, 2048};
+    double flops = 8.4e23, node_peak = 7912;
+    unsigned checked = 0, found = 0;
+    for (size_t fi = 0; fi < sizeof fabrics / sizeof fabrics[0]; fi++)
+        for (size_t di = 0; di < sizeof deadlines / sizeof deadlines[0]; di++)
+            for (size_t li = 0; li < sizeof mins / sizeof mins[0]; li++)
+                for (size_t hi = 0; hi < sizeof maxes / sizeof maxes[0]; hi++) {
+                    unsigned lo = mins[li], most = maxes[hi];
+                    unsigned want = lo > most ? 0
+                                              : scanned_nodes_for_deadline(&fabrics[fi], 70, flops, node_peak,
+                                                                           deadlines[di], lo, most);
+                    unsigned got = plan_nodes_for_deadline(&fabrics[fi], 70, true, flops, node_peak, deadlines[di],
+                                                           lo, most);
+                    ck_assert_msg(got == want, "fabric %zu deadline %g nodes %u..%u: %u, a scan gives %u", fi,
+                                  deadlines[di], lo, most, got, want);
+                    checked++;
+                    found += want > 0;
+                }
+    /* the grid reaches every case: answers inside the limits and none */
+    ck_assert_uint_gt(found, checked / 4);
+    ck_assert_uint_lt(found, checked);
+}
+END_TEST
+
 START_TEST(time_objective_doubles_while_it_pays)
 {
     /* On 3,200 Gbps a doubling from 1 node costs a factor 1/(1 + 0.006) in utilisation: 2 / 1.006 = 1.99 > 1.6, so
@@ -111,6 +151,7 @@ int main(void)
     TCase *tc = tcase_create("plan");
     tcase_add_test(tc, utilization_matches_the_published_runs);
     tcase_add_test(tc, deadline_planner_finds_the_smallest_cluster);
+    tcase_add_test(tc, deadline_search_agrees_with_a_scan);
     tcase_add_test(tc, time_objective_doubles_while_it_pays);
     tcase_add_test(tc, spot_overhead_by_hand);
     suite_add_tcase(s, tc);

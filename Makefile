@@ -9,7 +9,11 @@ VERSION := 0.1.0
 PKGS := libmicrohttpd jansson sqlite3 libcurl
 
 WARN := -Wall -Wextra -Wshadow -Wmissing-prototypes -Werror
-CFLAGS ?= -O2 -g
+# Link-time optimisation for the daemon: a request crosses many small modules (the answer writer, number text, the
+# fits), and optimising the program as a whole inlines across them (about 4 % fewer instructions per recommendation,
+# bench/run.sh). Fat objects carry ordinary code too, so the test programs link from the same objects without a
+# whole-program step; only $(BUILD)/gpurec is linked with -flto.
+CFLAGS ?= -O2 -g -flto=auto -ffat-lto-objects
 LDFLAGS ?=
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
@@ -99,7 +103,7 @@ $(FUZZ_BINS): $(BUILD)/fuzz/%: $(BUILD)/fuzz/%.o $(FUZZ_LINK_OBJS)
 	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 
 $(BUILD)/gpurec: $(BUILD)/service/main.o $(SVC_OBJS) $(UI_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(LDFLAGS) $(filter -flto%,$(CFLAGS)) -o $@ $^ $(LIBS)
 
 # GPUREC_DATADIR is compiled into config.o: rebuild it when PREFIX changes.
 $(BUILD)/prefix.stamp: FORCE

@@ -7,6 +7,7 @@
 
 #include "face/answer_cache.h"
 #include "face/api.h"
+#include "wire/jsonr.h"
 #include "wire/jsonw.h"
 
 typedef struct route {
@@ -147,7 +148,7 @@ static problem *parse_body(const request_state *state, http_request *req, json_t
         return problem_new(415, "unsupported-media-type", "Unsupported Media Type",
                            "The body must be application/json, not %s.", content_type ? content_type : "unspecified");
     json_error_t error;
-    *body = json_loadb(state->body.data, state->body.len, JSON_REJECT_DUPLICATES, &error);
+    *body = jsonr_load(state->body.data, state->body.len, &error);
     if (*body == NULL) {
         problem *p = problem_new(400, "malformed-json", "Malformed JSON",
                                  "The body is not one valid JSON document: %s (line %d, column %d).", error.text,

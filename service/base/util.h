@@ -2,9 +2,11 @@
 #ifndef GPUREC_UTIL_H
 #define GPUREC_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 /* Allocate or abort: a service that cannot allocate a few bytes cannot answer anyway. Caller frees with free(). */
@@ -31,6 +33,12 @@ uint64_t util_fnv1a(uint64_t hash, const void *data, size_t len);
 #define UTIL_READ_TOO_LARGE (-1)
 #define UTIL_READ_FAILED (-2)
 int util_read_all(FILE *in, size_t limit, char **out, size_t *size);
+/* strcmp(a, b) == 0 without a call when the first bytes differ, as they do for most of the catalog's names the
+ * request path tests per instance type (interconnects, networks, GPU generations). */
+static inline bool util_same_text(const char *a, const char *b)
+{
+    return a[0] == b[0] && strcmp(a, b) == 0;
+}
 /* Copies src into dst of dst_len bytes, always terminated; returns -1 when src did not fit. */
 int util_copy(char *dst, size_t dst_len, const char *src);
 

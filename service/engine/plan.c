@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/numfmt.h"
+#include "base/util.h"
 
 /* ---- utilisation -----------------------------------------------------------------------------------------------
  *
@@ -60,7 +61,7 @@ double plan_size_factor(double params_b)
 static const generation_mfu *generation_of(const char *architecture)
 {
     for (size_t i = 0; i < sizeof generations / sizeof generations[0]; i++)
-        if (architecture != NULL && strcmp(architecture, generations[i].architecture) == 0)
+        if (architecture != NULL && util_same_text(architecture, generations[i].architecture))
             return &generations[i];
     return NULL;
 }
@@ -68,8 +69,8 @@ static const generation_mfu *generation_of(const char *architecture)
 static bool joined_by_a_gpu_fabric(const char *interconnect)
 {
     return interconnect != NULL &&
-           (strcmp(interconnect, "nvswitch") == 0 || strcmp(interconnect, "nvlink") == 0 ||
-            strcmp(interconnect, "xgmi") == 0);
+           (util_same_text(interconnect, "nvswitch") || util_same_text(interconnect, "nvlink") ||
+            util_same_text(interconnect, "xgmi"));
 }
 
 void plan_factors_of(const plan_fabric *fabric, double size_factor, bool tensor_parallel, plan_factors *out)

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "base/util.h"
+
 /* CUDA C++ Programming Guide, "Arithmetic Instructions" throughput table: FP64 runs at 1/2 the FP32 rate on compute
  * capability 6.0, 7.0, 8.0 and 9.0 data-centre parts (P100, V100, A100, H100), but at 1/32 on 7.5 (T4) and 1/64 on 8.6
  * and 8.9 (A10, L4, L40S). A part below 1/8 of its FP32 rate is built for graphics and inference, not FP64 HPC. */
@@ -20,19 +22,19 @@ static bool has_real_fp64(const catalog_gpu *gpu)
 static bool has_nvlink(const catalog_instance *inst)
 {
     return inst->gpu_interconnect != NULL &&
-           (strcmp(inst->gpu_interconnect, "nvlink") == 0 || strcmp(inst->gpu_interconnect, "nvswitch") == 0);
+           (util_same_text(inst->gpu_interconnect, "nvlink") || util_same_text(inst->gpu_interconnect, "nvswitch"));
 }
 
 /* NVLink, NVSwitch and AMD's Infinity Fabric (xGMI) all join a node's GPUs into one high-bandwidth domain. */
 bool recommend_has_gpu_fabric(const catalog_instance *inst)
 {
-    return has_nvlink(inst) || (inst->gpu_interconnect != NULL && strcmp(inst->gpu_interconnect, "xgmi") == 0);
+    return has_nvlink(inst) || (inst->gpu_interconnect != NULL && util_same_text(inst->gpu_interconnect, "xgmi"));
 }
 
 static bool has_cluster_network(const catalog_instance *inst)
 {
     return inst->cluster_network != NULL && inst->cluster_network[0] != '\0' &&
-           strcmp(inst->cluster_network, "none") != 0;
+           !util_same_text(inst->cluster_network, "none");
 }
 
 static bool wants_fp64(const rec_request *r)
@@ -83,6 +85,19 @@ bool recommend_fit_serves(const rec_request *r)
     return r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model && r->gpus == 0;
 }
 
+reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_instance *inst, unsigned *nodes)
+{
+    double exact = (double)r->gpus / inst->gpu_count;
+    if (inst->gpu_count < 1.0 || exact != floor(exact) || exact < 1.0)
+        return REJECT_GPU_COUNT;
+    if (exact > 1.0 && !has_cluster_network(inst))
+        return REJECT_NO_CLUSTER;
+    if (exact > (double)r->max_nodes)
+        return REJECT_MAX_NODES;
+    *nodes = (unsigned)exact;
+    return REJECT_NONE;
+}
+
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
                                      const catalog_instance *inst, fit_figures figures, fit *out)
 {
@@ -111,14 +126,9 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
     }
     unsigned nodes;
     if (r->gpus > 0) {
-        double exact = (double)r->gpus / inst->gpu_count;
-        if (inst->gpu_count < 1.0 || exact != floor(exact) || exact < 1.0)
-            return REJECT_GPU_COUNT;
-        if (exact > 1.0 && !has_cluster_network(inst))
-            return REJECT_NO_CLUSTER;
-        if (exact > (double)r->max_nodes)
-            return REJECT_MAX_NODES;
-        nodes = (unsigned)exact;
+        reject_reason counted = recommend_nodes_for_gpus(r, inst, &nodes);
+        if (counted != REJECT_NONE)
+            return counted;
         if (nodes * inst->gpu_memory_gb < req->gpu_memory_gb)
             return REJECT_MEMORY;
     } else {

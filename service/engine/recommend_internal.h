@@ -266,6 +266,9 @@ reject_reason recommend_instance_admit(const rec_filters *f, const catalog *snap
 /* The request serves a model, sized by replicas (recommend_serving_fit()): its fit of an instance type never depends
  * on the cluster network, since replicas do not talk to each other. */
 bool recommend_fit_serves(const rec_request *r);
+/* For a request that gives its GPU count (r->gpus > 0): the nodes of inst that make it, or why none can (a slice, a
+ * count that does not divide, nodes without a cluster network, more nodes than r->max_nodes). */
+reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_instance *inst, unsigned *nodes);
 /* Why inst's hardware cannot run the job, or REJECT_NONE with *out its fit: what the rest of the instance check
  * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. */
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,

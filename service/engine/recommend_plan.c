@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/util.h"
+
 #include "base/numfmt.h"
 #include "engine/plan.h"
 
@@ -20,7 +22,7 @@ static void factors_of(const sizing_requirements *req, const catalog_instance *i
 
 static bool joins_nodes(const catalog_instance *inst)
 {
-    return inst->cluster_network != NULL && strcmp(inst->cluster_network, "none") != 0;
+    return inst->cluster_network != NULL && !util_same_text(inst->cluster_network, "none");
 }
 
 reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,

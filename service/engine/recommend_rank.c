@@ -399,6 +399,10 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     bool any_pending = false;
     for (size_t s = 0; s < snap->shape_count; s++) {
         const catalog_shape *shape = &snap->shapes[s];
+        unsigned given_nodes;
+        if (st->heap_only && r->gpus > 0 && recommend_nodes_for_gpus(r, shape->example, &given_nodes) != REJECT_NONE)
+            continue; /* refused whatever else it is, and a walk that reads only its heap keeps no tallies; its
+                       * twins, of the same GPU count and cluster network, are refused alike */
         st->considered += shape->offer_count;
         reject_reason gpu_reason = gpu_reasons[shape->example->gpu - snap->gpus];
         reject_reason reason = gpu_reason;

@@ -71,14 +71,16 @@ int recommend_candidate_cmp(const candidate *a, const candidate *b)
         return a->second < b->second ? -1 : 1;
     if (a->preference != b->preference) /* constraints.prefer_regions: among equals, the earlier entry */
         return a->preference < b->preference ? -1 : 1;
+    /* the snapshot holds each provider, type and region once: the same one needs no comparison of names */
     const catalog_instance *ia = a->offer->instance, *ib = b->offer->instance;
-    int diff = strcmp(ia->provider->id, ib->provider->id);
-    if (diff == 0)
+    int diff = ia->provider == ib->provider ? 0 : strcmp(ia->provider->id, ib->provider->id);
+    if (diff == 0 && ia != ib)
         diff = strcmp(ia->id, ib->id);
-    if (diff == 0 && a->offer->region->tie_rank != b->offer->region->tie_rank) /* the snapshot's tie order */
-        diff = a->offer->region->tie_rank < b->offer->region->tie_rank ? -1 : 1;
-    if (diff == 0)
-        diff = strcmp(a->offer->region->id, b->offer->region->id);
+    const catalog_region *ra = a->offer->region, *rb = b->offer->region;
+    if (diff == 0 && ra->tie_rank != rb->tie_rank) /* the snapshot's tie order */
+        diff = ra->tie_rank < rb->tie_rank ? -1 : 1;
+    if (diff == 0 && ra != rb)
+        diff = strcmp(ra->id, rb->id);
     if (diff == 0)
         diff = (int)a->pricing - (int)b->pricing;
     return diff;

@@ -1054,6 +1054,19 @@ static const char *const ranked_by_price_requests[] = {
     "{\"workload\": {\"kind\": \"inference\", \"model\": \"gemma-2-9b\", \"hours\": 500}}",
 };
 
+/* Training plans whose "twice the GPUs" alternative walks with a GPU count given, where the walk by shapes passes
+ * over every shape whose GPU count cannot make it (recommend_rank.c): counts some shapes hold and others do not,
+ * deadlines, the time objective and a small node limit. */
+static const char *const given_gpus_requests[] = {
+    "{\"workload\": {\"kind\": \"training\", \"model_params_b\": 70, \"tokens_b\": 100}, \"objective\": \"time\"}",
+    "{\"workload\": {\"kind\": \"training\", \"model\": \"llama-2-70b\", \"tokens_b\": 2000, \"deadline_hours\": 720}}",
+    "{\"workload\": {\"kind\": \"training\", \"model\": \"llama-2-7b\", \"tokens_b\": 200}, \"objective\": \"time\","
+    " \"constraints\": {\"max_nodes\": 2}}",
+    "{\"workload\": {\"kind\": \"training\", \"model_params_b\": 1.3, \"tokens_b\": 26, \"deadline_hours\": 3}}",
+    "{\"workload\": {\"kind\": \"fine_tuning\", \"model\": \"llama-3.1-70b\", \"tokens_b\": 5, \"deadline_hours\": 10,"
+    " \"fine_tuning_method\": \"full\"}, \"objective\": \"time\"}",
+};
+
 /* The walk by shapes (one fit per shape, taken from a twin of the same hardware, pricing-only alternatives ranked in
  * the same walk, shapes ranked by price offered cheapest first) must answer exactly as the walk of every offer that a
  * snapshot without shapes takes (every instance checked, each alternative walked on its own): every golden request
@@ -1094,6 +1107,24 @@ START_TEST(shapes_walk_answers_as_every_offer)
         json_decref(request);
     }
     ck_assert_uint_eq(extra_answered, sizeof ranked_by_price_requests / sizeof ranked_by_price_requests[0]);
+    size_t more_nodes = 0;
+    for (size_t i = 0; i < sizeof given_gpus_requests / sizeof given_gpus_requests[0]; i++) {
+        json_error_t error;
+        json_t *request = json_loads(given_gpus_requests[i], 0, &error);
+        ck_assert_msg(request != NULL, "%s: %s", given_gpus_requests[i], error.text);
+        size_t planned = 0;
+        compare_walks(&flat, given_gpus_requests[i], request, &compared, &planned);
+        ck_assert_msg(planned == 1, "%s: no plan", given_gpus_requests[i]);
+        int status;
+        recommend_options opts = {.now = test_now(), .stale_after_hours = 48};
+        char *text = recommend_answer_text(seed, request, &opts, &status);
+        more_nodes += strstr(text, "\"change\":\"more_nodes\"") != NULL;
+        free(text);
+        json_decref(request);
+    }
+    /* the alternative is kept in some answers (a shape made the count) and not in others */
+    ck_assert_uint_gt(more_nodes, 0);
+    ck_assert_uint_lt(more_nodes, sizeof given_gpus_requests / sizeof given_gpus_requests[0]);
 }
 END_TEST
 

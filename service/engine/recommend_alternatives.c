@@ -44,7 +44,7 @@ static json_t *merge_patch(json_t *target, const json_t *patch)
 static int rank_alone(const catalog *snap, rec_request *r, const rec_filters *f, alternative *alt)
 {
     sizing_requirements req;
-    if (sizing_derive(&r->workload, &req) != 0)
+    if (sizing_derive_figures(&r->workload, &req) != 0)
         return -1;
     r->compute_precision = req.compute_precision;
     r->limit = 1;

@@ -8,7 +8,6 @@
 
 #include "base/util.h"
 
-#include "base/numfmt.h"
 #include "engine/plan.h"
 
 /* The factors of inst's utilisation for the job of r and req. */
@@ -67,7 +66,7 @@ void recommend_utilization_why(const rec_request *r, const sizing_requirements *
     factors_of(req, inst, ft->tensor_parallel_planned, &factors);
     plan_utilization u;
     plan_factors_estimate(&factors, ft->nodes, req->active_params_b > 0 ? req->active_params_b : req->params_b, &u);
-    numfmt_format(why, why_len, "%s", u.why);
+    util_copy(why, why_len, u.why);
 }
 
 double recommend_spot_hours(const rec_request *r, const fit *ft, const char *provider_id, const char *band,

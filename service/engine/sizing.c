@@ -202,7 +202,8 @@ static void derive_training(const sizing_workload *w, sizing_requirements *out, 
     }
 }
 
-int sizing_derive(const sizing_workload *w, sizing_requirements *out)
+/* with_formula false leaves the formula empty: say() writes nothing into a formula of no room. */
+static int derive(const sizing_workload *w, sizing_requirements *out, bool with_formula)
 {
     memset(out, 0, sizeof *out);
     out->utilization = w->utilization > 0 ? w->utilization : SIZING_DEFAULT_UTILIZATION;
@@ -211,7 +212,7 @@ int sizing_derive(const sizing_workload *w, sizing_requirements *out)
     if ((trains || w->kind == WORKLOAD_INFERENCE) && !w->has_model && !(w->min_gpu_memory_gb > 0))
         return -1;
 
-    formula f = {out->formula, sizeof out->formula, 0};
+    formula f = {out->formula, with_formula ? sizeof out->formula : 0, 0};
     if (w->has_model) {
         out->params_b = w->arch.params_b;
         out->active_params_b = w->arch.active_params_b > 0 ? w->arch.active_params_b : w->arch.params_b;
@@ -246,4 +247,14 @@ int sizing_derive(const sizing_workload *w, sizing_requirements *out)
     }
     out->utilization_size_factor = plan_size_factor(out->active_params_b > 0 ? out->active_params_b : out->params_b);
     return 0;
+}
+
+int sizing_derive(const sizing_workload *w, sizing_requirements *out)
+{
+    return derive(w, out, true);
+}
+
+int sizing_derive_figures(const sizing_workload *w, sizing_requirements *out)
+{
+    return derive(w, out, false);
 }

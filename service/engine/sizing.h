@@ -95,6 +95,9 @@ typedef struct sizing_requirements {
 /* Derives the requirements of w. Returns 0, or -1 when w cannot be sized (a kind that needs a model without one and
  * without min_gpu_memory_gb); the request validator rejects those before calling. */
 int sizing_derive(const sizing_workload *w, sizing_requirements *out);
+/* sizing_derive() without the words: the same figures, an empty formula (for the walks of changed requests, which
+ * show only their pick). */
+int sizing_derive_figures(const sizing_workload *w, sizing_requirements *out);
 
 /* Inference memory of one replica at a batch of sequences of context tokens: weights + overhead + KV cache. */
 double sizing_serving_gb(const sizing_workload *w, const sizing_requirements *req, double batch, double context);

@@ -87,8 +87,11 @@ bool recommend_fit_serves(const rec_request *r)
 
 reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_instance *inst, unsigned *nodes)
 {
+    if (!(inst->gpu_count >= 1.0)) /* a slice, or no GPU count */
+        return REJECT_GPU_COUNT;
+    /* at most r->gpus (<= MAX_GPUS): the truncation is exact, and cheaper than floor() in a loop over every shape */
     double exact = (double)r->gpus / inst->gpu_count;
-    if (inst->gpu_count < 1.0 || exact != floor(exact) || exact < 1.0)
+    if (exact != (double)(long long)exact || exact < 1.0)
         return REJECT_GPU_COUNT;
     if (exact > 1.0 && !has_cluster_network(inst))
         return REJECT_NO_CLUSTER;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "engine/cost.h"
 
 const char *const recommend_reject_names[REJECT_COUNT] = {
     [REJECT_PROVIDER] = "provider_not_allowed",
@@ -297,7 +298,7 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
 }
 
 /* The speed of a served replica is estimated only for the shapes a walk ranks when it can leave shapes unranked:
- * ranked by price alone (ranked_by_price()), a shape dearer than the heaps' worst is never ranked. */
+ * ranked by price (ranked_by_price()), a shape whose least figure is above the heaps' worst is never ranked. */
 static fit_figures figures_for(const rec_request *r)
 {
     return r->objective == OBJECTIVE_COST ? FIT_SPEED_LATER : FIT_WHOLE;
@@ -339,21 +340,41 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
     return reason;
 }
 
-/* Every candidate of a shape fitted by ft is ranked by its hourly price over all its nodes alone (the cost objective
- * with the job's length unknown: recommend_cost_at() leaves the total NAN), which is at least the shape's cheapest
- * hourly price under the model, since a fit has at least one node. */
+/* Every candidate of a shape fitted by ft is ranked, under the cost objective, by a figure no less than its price
+ * times a factor the fit alone sets (least_figure()): its hourly price over all its nodes when the job's length is
+ * unknown (recommend_cost_at() leaves the total NAN), or its total over the job's hours when it is known. */
 static bool ranked_by_price(const rec_request *r, const fit *ft)
 {
-    return r->objective == OBJECTIVE_COST && isnan(ft->hours) && ft->nodes >= 1;
+    return r->objective == OBJECTIVE_COST && ft->nodes >= 1 &&
+           (isnan(ft->hours) || (ft->hours > 0 && isfinite(ft->hours)));
+}
+
+/* The least figure a candidate of shape under model m can have, fitted by ft (ranked_by_price()): its cheapest hourly
+ * price when the job's length is unknown (a fit has at least one node). Over a known length, the cheapest price over
+ * its nodes and hours, multiplied in the order recommend_cost_at() multiplies: an on-demand total is exactly that, a
+ * spot total runs over expected hours that are at least the job's, and a commitment bills its nodes for whole terms
+ * that hold the job's whole hours, at the price rounded to a micro-dollar (cost.c); a part in 10^12 is taken off for
+ * the rounding of each. */
+static double least_figure(const catalog_shape *shape, pricing_model m, const fit *ft)
+{
+    double cheapest = shape->cheapest[m][0].hourly_usd;
+    if (isnan(ft->hours))
+        return cheapest;
+    int64_t term_hours = cost_term_hours(m);
+    if (term_hours == 0)
+        return cheapest * ft->nodes * ft->hours * (1.0 - 1e-12);
+    double committed = (double)term_hours * ceil(ceil(ft->hours) / (double)term_hours);
+    return (cheapest - 1e-6) * ft->nodes * committed * (1.0 - 1e-12);
 }
 
 /* The shapes set aside in pending (ranked_by_price(), every price passing, every offer in an allowed region: what
- * rank_shape() alone ranks), offered to st's heap under model m cheapest shape first: once a shape's cheapest price is
- * above the heap's worst figure, neither it nor any dearer shape has a candidate that can enter. The heap keeps the
- * best under a total order (recommend_candidate_cmp()), so the order shapes are offered in does not change what it
- * holds. */
+ * rank_shape() alone ranks), offered to st's heap under model m cheapest shape first, each unless its least figure is
+ * above the full heap's worst: then none of its candidates can enter. By price alone (price_alone: no pending fit
+ * knows the job's length) the least figure is the price itself, so every dearer shape is passed over too and the
+ * walk stops. The heap keeps the best under a total order (recommend_candidate_cmp()), so the order shapes are
+ * offered in does not change what it holds. */
 static void rank_by_price(const rec_request *r, const rec_filters *f, const catalog *snap, const unsigned char *pending,
-                          shape_fit *fits, pricing_model m, walk_state *st)
+                          bool price_alone, shape_fit *fits, pricing_model m, walk_state *st)
 {
     const size_t *order = snap->shapes_by_price[m];
     for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++) {
@@ -362,8 +383,11 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
             continue;
         const catalog_shape *shape = &snap->shapes[s];
         const candidate *floor = topk_floor(&st->heap);
-        if (floor != NULL && shape->cheapest[m][0].hourly_usd > floor->metric)
-            return;
+        if (floor != NULL && least_figure(shape, m, &fits[s].ft) > floor->metric) {
+            if (price_alone)
+                return;
+            continue;
+        }
         recommend_serving_complete(r, shape->example, &fits[s].ft);
         rank_shape(r, f, snap, shape, m, &fits[s].ft, st);
     }
@@ -396,7 +420,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         side_allowed[i] = pricing_mask(&st->sides[i].request);
     /* shapes ranked by price alone wait for the cheapest-first pass below; their fits stay in st->fits */
     unsigned char *pending = st->fits != NULL && !capped ? xcalloc(snap->shape_count, 1) : NULL;
-    bool any_pending = false;
+    bool any_pending = false, price_alone = true;
     for (size_t s = 0; s < snap->shape_count; s++) {
         const catalog_shape *shape = &snap->shapes[s];
         unsigned given_nodes;
@@ -429,6 +453,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             st->rejected[REJECT_PRICING] += unpriced_offers(shape, allowed);
             pending[s] = 1;
             any_pending = true;
+            price_alone = price_alone && isnan(ft->hours);
             continue;
         }
         recommend_serving_complete(r, shape->example, ft);
@@ -446,9 +471,10 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     }
     for (int m = 0; m < PRICING_COUNT && any_pending; m++)
         if (allowed & (1u << m))
-            rank_by_price(r, f, snap, pending, st->fits, (pricing_model)m, st);
+            rank_by_price(r, f, snap, pending, price_alone, st->fits, (pricing_model)m, st);
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES && any_pending; i++)
-        rank_by_price(&st->sides[i].request, f, snap, pending, st->fits, st->sides[i].model, &st->sides[i].state);
+        rank_by_price(&st->sides[i].request, f, snap, pending, price_alone, st->fits, st->sides[i].model,
+                      &st->sides[i].state);
     free(pending);
     free(gpu_reasons);
 }

@@ -1067,6 +1067,20 @@ static const char *const given_gpus_requests[] = {
     " \"fine_tuning_method\": \"full\"}, \"objective\": \"time\"}",
 };
 
+/* Requests priced over a known job length under the cost objective, which the walk by shapes offers cheapest first
+ * and passes over the shapes whose least total is above the heaps' worst (recommend_rank.c least_figure()): on
+ * demand, spot with its expected reclaims, and commitments billed by whole terms, for jobs of hours and of years. */
+static const char *const job_priced_requests[] = {
+    "{\"objective\": \"cost\", \"workload\": {\"kind\": \"training\", \"model_params_b\": 7, \"tokens_b\": 20},"
+    " \"constraints\": {\"pricing\": [\"on_demand\", \"spot\", \"reserved_1y\", \"reserved_3y\"]}, \"limit\": 8}",
+    "{\"objective\": \"cost\", \"workload\": {\"kind\": \"training\", \"model_params_b\": 70, \"tokens_b\": 3000},"
+    " \"constraints\": {\"pricing\": [\"reserved_1y\", \"reserved_3y\"], \"max_nodes\": 64}}",
+    "{\"objective\": \"cost\", \"workload\": {\"kind\": \"fine_tuning\", \"model\": \"llama-3.1-8b\", \"tokens_b\": 0.05},"
+    " \"constraints\": {\"pricing\": [\"spot\", \"reserved_1y\"]}, \"limit\": 3}",
+    "{\"objective\": \"cost\", \"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-8b\", \"hours\": 20000},"
+    " \"constraints\": {\"pricing\": [\"on_demand\", \"reserved_1y\", \"reserved_3y\"]}}",
+};
+
 /* The walk by shapes (one fit per shape, taken from a twin of the same hardware, pricing-only alternatives ranked in
  * the same walk, shapes ranked by price offered cheapest first) must answer exactly as the walk of every offer that a
  * snapshot without shapes takes (every instance checked, each alternative walked on its own): every golden request
@@ -1107,6 +1121,15 @@ START_TEST(shapes_walk_answers_as_every_offer)
         json_decref(request);
     }
     ck_assert_uint_eq(extra_answered, sizeof ranked_by_price_requests / sizeof ranked_by_price_requests[0]);
+    for (size_t i = 0; i < sizeof job_priced_requests / sizeof job_priced_requests[0]; i++) {
+        json_error_t error;
+        json_t *request = json_loads(job_priced_requests[i], 0, &error);
+        ck_assert_msg(request != NULL, "%s: %s", job_priced_requests[i], error.text);
+        size_t priced = 0;
+        compare_walks(&flat, job_priced_requests[i], request, &compared, &priced);
+        ck_assert_msg(priced == 1, "%s: no plan", job_priced_requests[i]);
+        json_decref(request);
+    }
     size_t more_nodes = 0;
     for (size_t i = 0; i < sizeof given_gpus_requests / sizeof given_gpus_requests[0]; i++) {
         json_error_t error;

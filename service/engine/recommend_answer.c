@@ -145,9 +145,58 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     jsonw_object_end(out);
 }
 
+/* What one answer's recommendations often share, kept between them while it is written: the fetch time last parsed
+ * (prices share their fetch-time text: the snapshot interns strings, so one parse usually serves every pick), and the
+ * last utilisation reason with what it was formed from (picks of one node type and count, as a large catalog's
+ * regions and copies give, say the same). */
+typedef struct answer_memo {
+    const char *fetch_text;
+    int fetch_rc;
+    time_t fetched;
+    bool why_known;
+    const char *why_architecture, *why_interconnect, *why_network;
+    double why_gbps;
+    unsigned why_nodes;
+    bool why_tensor_parallel;
+    char why[256];
+} answer_memo;
+
+static int parse_fetch_time(answer_memo *memo, const char *text, time_t *fetched)
+{
+    if (memo->fetch_text == NULL || memo->fetch_text != text) {
+        memo->fetch_rc = util_parse_time(text, &memo->fetched);
+        memo->fetch_text = text;
+    }
+    *fetched = memo->fetched;
+    return memo->fetch_rc;
+}
+
+/* c's utilisation reason (recommend_utilization_why()), formed again only when its node type or count differs from
+ * the last one's. */
+static const char *utilization_why(answer_memo *memo, const rec_request *r, const sizing_requirements *req,
+                                   const candidate *c)
+{
+    const catalog_instance *inst = c->offer->instance;
+    const fit *ft = &c->fit;
+    if (!memo->why_known || memo->why_architecture != inst->gpu->architecture ||
+        memo->why_interconnect != inst->gpu_interconnect || memo->why_network != inst->cluster_network ||
+        memo->why_gbps != inst->cluster_network_gbps || memo->why_nodes != ft->nodes ||
+        memo->why_tensor_parallel != ft->tensor_parallel_planned) {
+        recommend_utilization_why(r, req, inst, ft, memo->why, sizeof memo->why);
+        memo->why_known = true;
+        memo->why_architecture = inst->gpu->architecture;
+        memo->why_interconnect = inst->gpu_interconnect;
+        memo->why_network = inst->cluster_network;
+        memo->why_gbps = inst->cluster_network_gbps;
+        memo->why_nodes = ft->nodes;
+        memo->why_tensor_parallel = ft->tensor_parallel_planned;
+    }
+    return memo->why;
+}
+
 /* How the plan is sized: nodes, GPUs, GPU-hours, the utilisation it assumes and why, and the deadline. */
 static void write_plan(jsonw *out, const rec_request *r, const sizing_requirements *req, const candidate *c,
-                       double hours)
+                       double hours, answer_memo *memo)
 {
     const fit *ft = &c->fit;
     jsonw_name(out, "plan");
@@ -163,9 +212,7 @@ static void write_plan(jsonw *out, const rec_request *r, const sizing_requiremen
     if (ft->utilization > 0) {
         jsonw_object_begin(out);
         jsonw_member_real(out, "value", round(ft->utilization * 1e4) / 1e4);
-        char why[256];
-        recommend_utilization_why(r, req, c->offer->instance, ft, why, sizeof why);
-        jsonw_member_string(out, "why", why);
+        jsonw_member_string(out, "why", utilization_why(memo, r, req, c));
         jsonw_object_end(out);
     } else {
         jsonw_null(out);
@@ -327,27 +374,9 @@ static bool production_class(workload_kind kind)
 /* A spot job shorter than this loses little when reclaimed, so it gets no warning. */
 #define SPOT_LONG_JOB_HOURS 1.0
 
-/* The fetch time last parsed while answering one request: prices share their fetch-time text (the snapshot interns
- * strings), so one parse usually serves every recommendation. */
-typedef struct fetch_time_memo {
-    const char *text;
-    int rc;
-    time_t fetched;
-} fetch_time_memo;
-
-static int parse_fetch_time(fetch_time_memo *memo, const char *text, time_t *fetched)
-{
-    if (memo->text == NULL || memo->text != text) {
-        memo->rc = util_parse_time(text, &memo->fetched);
-        memo->text = text;
-    }
-    *fetched = memo->fetched;
-    return memo->rc;
-}
-
 static void explain(const catalog *snap, const rec_request *r, const sizing_requirements *req,
                     const recommend_options *opts,
-                    const candidate *c, fetch_time_memo *memo, notes *reasons, notes *warnings)
+                    const candidate *c, answer_memo *memo, notes *reasons, notes *warnings)
 {
     const catalog_instance *inst = c->offer->instance;
     const catalog_gpu *gpu = inst->gpu;
@@ -461,20 +490,9 @@ static void explain(const catalog *snap, const rec_request *r, const sizing_requ
              workload_kind_name(r->workload.kind));
 }
 
-double recommend_candidate_hours(const rec_request *r, const candidate *c)
-{
-    double hours = c->fit.hours;
-    if (vocab_pricing_models[c->pricing].interruptible && !isnan(hours)) {
-        plan_spot spot; /* a spot plan's hours include its expected interruptions */
-        hours = recommend_spot_hours(r, &c->fit, c->offer->instance->provider->id,
-                                     c->offer->prices[c->pricing].spot_interruption, &spot, NULL);
-    }
-    return hours;
-}
-
 static void write_recommendation(jsonw *out, const catalog *snap, const rec_request *r, const sizing_requirements *req,
                                  const recommend_options *opts, const candidate *c, size_t rank, double best_metric,
-                                 fetch_time_memo *memo)
+                                 answer_memo *memo)
 {
     const catalog_instance *inst = c->offer->instance;
     jsonw_object_begin(out);
@@ -507,7 +525,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_name(out, "score");
     write_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0);
     write_throughput(out, r, c);
-    write_plan(out, r, req, c, hours);
+    write_plan(out, r, req, c, hours, memo);
     write_spot(out, r, c);
     write_export_link(out, c);
     notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */
@@ -560,7 +578,8 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
     jsonw_member_string(out, "score_metric", score_metric_name(r, length_known));
     jsonw_name(out, "recommendations");
     jsonw_array_begin(out);
-    fetch_time_memo memo = {NULL, 0, 0};
+    answer_memo memo;
+    memset(&memo, 0, sizeof memo);
     for (size_t i = 0; i < st->heap.count; i++)
         write_recommendation(out, snap, r, req, opts, &st->items[i], i + 1, st->items[0].metric, &memo);
     jsonw_array_end(out);

@@ -1,5 +1,5 @@
-/* What a candidate costs and how candidates rank (recommend_internal.h): the objective's figures, the total order and
- * the price of a plan under one pricing model. */
+/* What a candidate costs and how candidates rank (recommend_internal.h): the objective's figures, the total order,
+ * the price of a plan under one pricing model and the hours it is expected to take. */
 #include "engine/recommend_internal.h"
 
 #include <math.h>
@@ -119,4 +119,15 @@ reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_mod
     if (r->max_total_usd > 0 && !isnan(*total_usd) && *total_usd > r->max_total_usd)
         return REJECT_MAX_TOTAL;
     return REJECT_NONE;
+}
+
+double recommend_candidate_hours(const rec_request *r, const candidate *c)
+{
+    double hours = c->fit.hours;
+    if (vocab_pricing_models[c->pricing].interruptible && !isnan(hours)) {
+        plan_spot spot; /* a spot plan's hours include its expected interruptions */
+        hours = recommend_spot_hours(r, &c->fit, c->offer->instance->provider->id,
+                                     c->offer->prices[c->pricing].spot_interruption, &spot, NULL);
+    }
+    return hours;
 }

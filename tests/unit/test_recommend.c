@@ -1173,6 +1173,47 @@ START_TEST(closest_names_prefer_the_same_family)
 }
 END_TEST
 
+/* Each pick's utilisation reason is its own: picks of one GPU generation, fabric and cluster network but different
+ * node counts (p4d.24xlarge and p4de.24xlarge, 40 and 80 GB A100s on 400 Gbps EFA) each name their own count, though
+ * the writer reuses the reason of a pick like the one before. */
+START_TEST(utilization_reason_names_each_picks_nodes)
+{
+    json_error_t error;
+    json_t *request = json_loads("{\"objective\": \"cost\", \"workload\": {\"kind\": \"training\", \"model\": "
+                                 "\"llama-3.1-405b\", \"tokens_b\": 50}, \"constraints\": {\"providers\": [\"aws\"], "
+                                 "\"max_nodes\": 64}, \"limit\": 10}",
+                                 0, &error);
+    ck_assert_ptr_nonnull(request);
+    recommend_options opts = {.now = test_now(), .stale_after_hours = 48};
+    int status;
+    char *text = recommend_answer_text(seed, request, &opts, &status);
+    ck_assert_int_eq(status, 200);
+    json_t *answer = json_loads(text, 0, &error);
+    ck_assert_ptr_nonnull(answer);
+    json_t *picks = json_object_get(answer, "recommendations");
+    size_t same_fabric_other_nodes = 0;
+    for (size_t i = 0; i < json_array_size(picks); i++) {
+        json_t *pick = json_array_get(picks, i);
+        long long nodes = json_integer_value(json_object_get(pick, "nodes"));
+        const char *why = json_string_value(
+            json_object_get(json_object_get(json_object_get(pick, "plan"), "utilization"), "why"));
+        ck_assert_ptr_nonnull(why);
+        char said[48];
+        snprintf(said, sizeof said, " for %lld node%s ", nodes, nodes == 1 ? "" : "s");
+        ck_assert_msg(strstr(why, said) != NULL, "pick %zu (%lld nodes): %s", i, nodes, why);
+        const char *type = json_string_value(json_object_get(pick, "instance_type"));
+        if (i > 0 && strcmp(type, "p4de.24xlarge") == 0 &&
+            strcmp(json_string_value(json_object_get(json_array_get(picks, i - 1), "instance_type")),
+                   "p4d.24xlarge") == 0)
+            same_fabric_other_nodes++;
+    }
+    ck_assert_uint_eq(same_fabric_other_nodes, 1);
+    json_decref(answer);
+    free(text);
+    json_decref(request);
+}
+END_TEST
+
 static Suite *recommend_suite(void)
 {
     Suite *s = suite_create("recommend");
@@ -1205,6 +1246,7 @@ static Suite *recommend_suite(void)
     tcase_set_timeout(golden, 60);
     tcase_add_test(golden, golden_scenarios);
     tcase_add_test(golden, shapes_walk_answers_as_every_offer);
+    tcase_add_test(golden, utilization_reason_names_each_picks_nodes);
     suite_add_tcase(s, golden);
     return s;
 }

@@ -25,11 +25,12 @@ typedef struct generation_mfu {
     const char *source;
 } generation_mfu;
 
+/* Keyed by the catalog's architecture ids (gpus.architecture: lower case, as GET /v1/gpus shows them). */
 static const generation_mfu generations[] = {
-    {"Hopper", 0.47, "Llama 3 405B on H100 (38-43 %)"},
-    {"Ampere", 0.50, "OPT-175B (47 %) and Llama 2 70B (43.5 %) on A100"},
-    {"Volta", 0.30, "Megatron-LM on V100 (30 %)"},
-    {"Blackwell", 0.40, "no published run: a cautious default"},
+    {"hopper", 0.47, "Llama 3 405B on H100 (38-43 %)"},
+    {"ampere", 0.50, "OPT-175B (47 %) and Llama 2 70B (43.5 %) on A100"},
+    {"volta", 0.30, "Megatron-LM on V100 (30 %)"},
+    {"blackwell", 0.40, "no published run: a cautious default"},
 };
 #define DEFAULT_GENERATION_MFU 0.40
 

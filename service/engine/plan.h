@@ -11,7 +11,7 @@
 
 /* What a node offers a distributed job. Strings are the catalog's (borrowed). */
 typedef struct plan_fabric {
-    const char *gpu_architecture; /* "Ampere", "Hopper", "Blackwell", "Ada Lovelace", "CDNA3", ... */
+    const char *gpu_architecture; /* the catalog's id: "ampere", "hopper", "blackwell", "ada-lovelace", "cdna3", ... */
     const char *gpu_interconnect; /* nvswitch | nvlink | xgmi | pcie | none */
     const char *cluster_network;  /* efa | infiniband | roce | tcpx | none */
     double cluster_network_gbps;  /* per node */

@@ -7,9 +7,9 @@
 #include "engine/plan.h"
 #include "support/check_support.h"
 
-static const plan_fabric h100_roce = {"Hopper", "nvswitch", "roce", 3200};
-static const plan_fabric a100_ib = {"Ampere", "nvswitch", "infiniband", 1600};
-static const plan_fabric l40s_efa = {"Ada Lovelace", "pcie", "efa", 100};
+static const plan_fabric h100_roce = {"hopper", "nvswitch", "roce", 3200};
+static const plan_fabric a100_ib = {"ampere", "nvswitch", "infiniband", 1600};
+static const plan_fabric l40s_efa = {"ada-lovelace", "pcie", "efa", 100};
 
 START_TEST(utilization_matches_the_published_runs)
 {
@@ -76,8 +76,8 @@ static unsigned scanned_nodes_for_deadline(const plan_fabric *fabric, double par
 
 START_TEST(deadline_search_agrees_with_a_scan)
 {
-    const plan_fabric fabrics[] = {h100_roce, a100_ib, l40s_efa, {"Hopper", "nvswitch", "efa", 25},
-                                   {"Volta", "nvlink", "infiniband", 100}};
+    const plan_fabric fabrics[] = {h100_roce, a100_ib, l40s_efa, {"hopper", "nvswitch", "efa", 25},
+                                   {"volta", "nvlink", "infiniband", 100}};
     const double deadlines[] = {3, 20, 97.5, 400, 720, 5000, 1e6};
     const unsigned mins[] = {1, 2, 7}, maxes[] = {1, 8, 64, 300, 2048};
     double flops = 8.4e23, node_peak = 7912;
@@ -109,7 +109,7 @@ START_TEST(time_objective_doubles_while_it_pays)
      * the planner grows to the limit */
     ck_assert_uint_eq(plan_nodes_while_scaling_pays(&h100_roce, 70, true, 1, 64), 64);
     /* On 25 Gbps: 3200 / 25 = 128, so 1 -> 2 nodes gives 2 / (1 + 0.006 x 128) = 1.13 < 1.6: stay on one */
-    plan_fabric slow = {"Hopper", "nvswitch", "efa", 25};
+    plan_fabric slow = {"hopper", "nvswitch", "efa", 25};
     ck_assert_uint_eq(plan_nodes_while_scaling_pays(&slow, 70, true, 1, 64), 1);
 }
 END_TEST

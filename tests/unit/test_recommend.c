@@ -16,6 +16,7 @@
 
 #include "snapshot/catalog.h"
 #include "engine/didyoumean.h"
+#include "engine/plan.h"
 #include "engine/recommend.h"
 #include "support/check_support.h"
 #include "support/recommend_support.h"
@@ -37,10 +38,10 @@ static catalog_region regions[] = {
 
 /* Figures as in the seed catalog's datasheets (dense), NAN where the part has no such rate. */
 static catalog_gpu gpus[] = {
-    {.id = "a100-sxm-80gb", .name = "A100 80GB", .architecture = "Ampere", .memory_gb = 80, .memory_bandwidth_gb_per_s = 2039,
+    {.id = "a100-sxm-80gb", .name = "A100 80GB", .architecture = "ampere", .memory_gb = 80, .memory_bandwidth_gb_per_s = 2039,
      .fp64_tflops = 9.7, .fp64_tensor_tflops = 19.5, .fp32_tflops = 19.5, .tf32_tflops = 156, .fp16_tflops = 312,
      .bf16_tflops = 312, .fp8_tflops = NAN, .int8_tops = 624, .tdp_watts = 400, .ecc = true},
-    {.id = "h100-sxm-80gb", .name = "H100 80GB", .architecture = "Hopper", .memory_gb = 80, .memory_bandwidth_gb_per_s = 3350,
+    {.id = "h100-sxm-80gb", .name = "H100 80GB", .architecture = "hopper", .memory_gb = 80, .memory_bandwidth_gb_per_s = 3350,
      .fp64_tflops = 33.5, .fp64_tensor_tflops = 66.9, .fp32_tflops = 66.9, .tf32_tflops = 494.7,
      .fp16_tflops = 989.4, .bf16_tflops = 989.4, .fp8_tflops = 1978.9, .int8_tops = 1978.9, .tdp_watts = 700,
      .ecc = true},
@@ -1214,6 +1215,26 @@ START_TEST(utilization_reason_names_each_picks_nodes)
 }
 END_TEST
 
+/* The utilisation model knows each generation by the catalog's own architecture ids: the seed's H100, A100 and V100
+ * take their published bases (engine/plan.c), not the cautious default of a generation it does not know. */
+START_TEST(catalog_generations_take_their_published_base)
+{
+    static const struct {
+        const char *gpu;
+        double base;
+    } cases[] = {{"h100-sxm-80gb", 0.47}, {"a100-sxm-80gb", 0.50}, {"v100-sxm2-32gb", 0.30}, {"l40s", 0.40}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const catalog_gpu *gpu = catalog_find_gpu(seed, cases[i].gpu);
+        ck_assert_msg(gpu != NULL, "no %s in the seed", cases[i].gpu);
+        plan_fabric fabric = {gpu->architecture, "nvswitch", "efa", 3200};
+        plan_utilization u;
+        plan_utilization_estimate(&fabric, 1, 70, true, &u);
+        ck_assert_msg(fabs(u.base - cases[i].base) < 1e-12, "%s (%s): base %g, want %g", cases[i].gpu,
+                      gpu->architecture, u.base, cases[i].base);
+    }
+}
+END_TEST
+
 static Suite *recommend_suite(void)
 {
     Suite *s = suite_create("recommend");
@@ -1247,6 +1268,7 @@ static Suite *recommend_suite(void)
     tcase_add_test(golden, golden_scenarios);
     tcase_add_test(golden, shapes_walk_answers_as_every_offer);
     tcase_add_test(golden, utilization_reason_names_each_picks_nodes);
+    tcase_add_test(golden, catalog_generations_take_their_published_base);
     suite_add_tcase(s, golden);
     return s;
 }

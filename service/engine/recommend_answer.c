@@ -145,19 +145,23 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     jsonw_object_end(out);
 }
 
-/* What one answer's recommendations often share, kept between them while it is written: the fetch time last parsed
- * (prices share their fetch-time text: the snapshot interns strings, so one parse usually serves every pick), and the
- * last utilisation reason with what it was formed from (picks of one node type and count, as a large catalog's
- * regions and copies give, say the same). */
+/* What a pick's utilisation reason is formed from besides the request: its node type's fabric and its plan. */
+typedef struct why_key {
+    const char *architecture, *interconnect, *network;
+    double gbps;
+    unsigned nodes;
+    bool tensor_parallel;
+} why_key;
+
+/* What one answer's picks often share, kept while it is written: the fetch time last parsed (the snapshot interns
+ * strings, so one parse usually serves every pick), and the last utilisation reason with what it was formed from
+ * (picks of one node type and count, as a large catalog's regions and copies give, say the same). */
 typedef struct answer_memo {
     const char *fetch_text;
     int fetch_rc;
     time_t fetched;
     bool why_known;
-    const char *why_architecture, *why_interconnect, *why_network;
-    double why_gbps;
-    unsigned why_nodes;
-    bool why_tensor_parallel;
+    why_key why_for;
     char why[256];
 } answer_memo;
 
@@ -171,30 +175,26 @@ static int parse_fetch_time(answer_memo *memo, const char *text, time_t *fetched
     return memo->fetch_rc;
 }
 
-/* c's utilisation reason (recommend_utilization_why()), formed again only when its node type or count differs from
+/* c's utilisation reason (recommend_utilization_why()), formed again only when its node type or plan differs from
  * the last one's. */
 static const char *utilization_why(answer_memo *memo, const rec_request *r, const sizing_requirements *req,
                                    const candidate *c)
 {
     const catalog_instance *inst = c->offer->instance;
     const fit *ft = &c->fit;
-    if (!memo->why_known || memo->why_architecture != inst->gpu->architecture ||
-        memo->why_interconnect != inst->gpu_interconnect || memo->why_network != inst->cluster_network ||
-        memo->why_gbps != inst->cluster_network_gbps || memo->why_nodes != ft->nodes ||
-        memo->why_tensor_parallel != ft->tensor_parallel_planned) {
+    why_key key = {inst->gpu->architecture, inst->gpu_interconnect, inst->cluster_network, inst->cluster_network_gbps,
+                   ft->nodes, ft->tensor_parallel_planned};
+    const why_key *last = &memo->why_for;
+    if (!memo->why_known || last->architecture != key.architecture || last->interconnect != key.interconnect ||
+        last->network != key.network || last->gbps != key.gbps || last->nodes != key.nodes ||
+        last->tensor_parallel != key.tensor_parallel) {
         recommend_utilization_why(r, req, inst, ft, memo->why, sizeof memo->why);
         memo->why_known = true;
-        memo->why_architecture = inst->gpu->architecture;
-        memo->why_interconnect = inst->gpu_interconnect;
-        memo->why_network = inst->cluster_network;
-        memo->why_gbps = inst->cluster_network_gbps;
-        memo->why_nodes = ft->nodes;
-        memo->why_tensor_parallel = ft->tensor_parallel_planned;
+        memo->why_for = key;
     }
     return memo->why;
 }
 
-/* How the plan is sized: nodes, GPUs, GPU-hours, the utilisation it assumes and why, and the deadline. */
 static void write_plan(jsonw *out, const rec_request *r, const sizing_requirements *req, const candidate *c,
                        double hours, answer_memo *memo)
 {

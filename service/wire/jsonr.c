@@ -106,6 +106,26 @@ static bool literal(reader *rd, const char *word, size_t len)
     return true;
 }
 
+enum { ITEM_NEXT, ITEM_CLOSED, ITEM_DECLINED };
+
+/* After a member or an element: the container's closing byte (taken: ITEM_CLOSED), a comma and the space after it
+ * (ITEM_NEXT), or anything else (ITEM_DECLINED). */
+static int after_item(reader *rd, char close)
+{
+    skip_space(rd);
+    if (rd->at >= rd->end)
+        return ITEM_DECLINED;
+    if (*rd->at == close) {
+        rd->at++;
+        return ITEM_CLOSED;
+    }
+    if (*rd->at != ',')
+        return ITEM_DECLINED;
+    rd->at++;
+    skip_space(rd);
+    return ITEM_NEXT;
+}
+
 static json_t *read_object(reader *rd, int depth)
 {
     json_t *object = json_object();
@@ -129,17 +149,11 @@ static json_t *read_object(reader *rd, int depth)
         json_t *value = read_value(rd, depth + 1);
         if (value == NULL || json_object_setn_new_nocheck(object, key, key_len, value) != 0)
             goto declined;
-        skip_space(rd);
-        if (rd->at >= rd->end)
-            goto declined;
-        if (*rd->at == '}') {
-            rd->at++;
+        int next = after_item(rd, '}');
+        if (next == ITEM_CLOSED)
             return object;
-        }
-        if (*rd->at != ',')
+        if (next == ITEM_DECLINED)
             goto declined;
-        rd->at++;
-        skip_space(rd);
     }
 declined:
     json_decref(object);
@@ -159,17 +173,11 @@ static json_t *read_array(reader *rd, int depth)
         json_t *value = read_value(rd, depth + 1);
         if (value == NULL || json_array_append_new(array, value) != 0)
             goto declined;
-        skip_space(rd);
-        if (rd->at >= rd->end)
-            goto declined;
-        if (*rd->at == ']') {
-            rd->at++;
+        int next = after_item(rd, ']');
+        if (next == ITEM_CLOSED)
             return array;
-        }
-        if (*rd->at != ',')
+        if (next == ITEM_DECLINED)
             goto declined;
-        rd->at++;
-        skip_space(rd);
     }
 declined:
     json_decref(array);

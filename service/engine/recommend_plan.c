@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "base/util.h"
-
 #include "engine/plan.h"
 
 /* The factors of inst's utilisation for the job of r and req. */

@@ -11,7 +11,7 @@ PKGS := libmicrohttpd jansson sqlite3 libcurl
 WARN := -Wall -Wextra -Wshadow -Wmissing-prototypes -Werror
 # Link-time optimisation for the daemon: a request crosses many small modules (the answer writer, number text, the
 # fits), and optimising the program as a whole inlines across them (about 4 % fewer instructions per recommendation,
-# bench/run.sh). Fat objects carry ordinary code too, so the test programs link from the same objects without a
+# counted with callgrind). Fat objects carry ordinary code too, so the test programs link from the same objects without a
 # whole-program step; only $(BUILD)/gpurec is linked with -flto.
 CFLAGS ?= -O2 -g -flto=auto -ffat-lto-objects
 LDFLAGS ?=

@@ -14,16 +14,6 @@
 
 /* ---- the seed catalog ----------------------------------------------------------------------------------------- */
 
-static void unlink_db(const char *path)
-{
-    char side[600];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
-}
-
 /* The seed catalog's OCI price parts, read with it. */
 static price_part *oci_parts;
 static size_t oci_part_count;
@@ -52,7 +42,7 @@ const catalog *fuzz_catalog(void)
         abort();
     }
     db_close(db);
-    unlink_db(path);
+    db_remove_files(path);
     return snap;
 }
 

@@ -14,6 +14,8 @@ int db_open(const char *path, bool create, sqlite3 **out, char *err, size_t err_
 /* Opens read-only (no WAL change, no creation). */
 int db_open_readonly(const char *path, sqlite3 **out, char *err, size_t err_len);
 void db_close(sqlite3 *db);
+/* Removes a closed database's file and the -wal and -shm files WAL mode keeps beside it (missing ones are fine). */
+void db_remove_files(const char *path);
 
 /* Writes "<what>: <sqlite's last message on db>" into err and returns -1: what every failed statement reports. */
 int db_error(sqlite3 *db, const char *what, char *err, size_t err_len);

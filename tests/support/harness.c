@@ -34,16 +34,6 @@ struct harness {
     char url[64];
 };
 
-static void remove_db_files(const char *path)
-{
-    char side[600];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
-}
-
 /* The suite's migrated database and its folder ("" = none reserved). Set by the runner's process before Check forks
  * a test's process, so every test's process knows the same place. */
 static char template_dir[64];
@@ -65,7 +55,7 @@ void harness_template_remove(void)
 {
     if (template_dir[0] == '\0')
         return;
-    remove_db_files(template_path);
+    db_remove_files(template_path);
     rmdir(template_dir);
     template_dir[0] = '\0';
     template_path[0] = '\0';
@@ -97,7 +87,7 @@ static void make_template(void)
     snprintf(wal, sizeof wal, "%s-wal", part);
     ck_assert_msg(access(wal, F_OK) != 0, "%s outlived its connection", wal);
     ck_assert_msg(rename(part, template_path) == 0, "rename %s: %s", part, strerror(errno));
-    remove_db_files(part);
+    db_remove_files(part);
 }
 
 static void copy_template(int to)
@@ -185,7 +175,7 @@ void harness_stop(harness *h)
     catalog_publish(NULL);
     util_pin_clock(0);
     metrics_free(h->application.metrics);
-    remove_db_files(h->db_path);
+    db_remove_files(h->db_path);
     free(h->db_path);
     free(h);
 }
@@ -323,6 +313,6 @@ void harness_remove_db(char *path)
 {
     if (path == NULL)
         return;
-    remove_db_files(path);
+    db_remove_files(path);
     free(path);
 }

@@ -362,6 +362,9 @@ static void configure_small_limit(config *cfg, void *ctx)
     configure(cfg, ctx);
     cfg->max_connections = ORDINARY_LIMIT;
     cfg->max_connections_per_ip = 0;
+    /* the idle connections must outlive the test's waits: closed by their own deadline on a loaded machine before
+     * the daemon had accepted them all, they never fill the limit */
+    cfg->connection_timeout_s = 3 * HARNESS_WAIT_S;
 }
 
 /* Whether a request on a new connection is answered with this status (read until the status line). */

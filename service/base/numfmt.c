@@ -27,13 +27,27 @@ static const double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6, 
 #define POWERS_OF_TEN_COUNT (sizeof powers_of_ten / sizeof powers_of_ten[0])
 #define TWO_POW_52 4503599627370496.0
 
+/* "00" to "99": two digits per division halves the divisions of a long number. */
+static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                     "8081828384858687888990919293949596979899";
+
 /* Decimal digits of value, right-aligned ending at end; returns the first digit. */
 static char *digits_backwards(unsigned long long value, char *end)
 {
-    do {
-        *--end = (char)('0' + value % 10);
-        value /= 10;
-    } while (value != 0);
+    while (value >= 100) {
+        const char *pair = digit_pairs + 2 * (value % 100);
+        value /= 100;
+        *--end = pair[1];
+        *--end = pair[0];
+    }
+    if (value >= 10) {
+        const char *pair = digit_pairs + 2 * value;
+        *--end = pair[1];
+        *--end = pair[0];
+    } else {
+        *--end = (char)('0' + value);
+    }
     return end;
 }
 
@@ -44,7 +58,14 @@ static size_t write_scaled(bool negative, unsigned long long digits, unsigned de
     char text[48];
     char *end = text + sizeof text;
     char *start = end;
-    for (unsigned d = 0; d < decimals; d++) {
+    unsigned d = 0;
+    for (; d + 2 <= decimals; d += 2) {
+        const char *pair = digit_pairs + 2 * (digits % 100);
+        digits /= 100;
+        *--start = pair[1];
+        *--start = pair[0];
+    }
+    if (d < decimals) {
         *--start = (char)('0' + digits % 10);
         digits /= 10;
     }

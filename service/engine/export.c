@@ -265,15 +265,22 @@ static int check_pick(const export_pick *pick, export_plan *plan, char *machine,
     plan->gpus = plan->slice ? 1u : (unsigned)g;
     plan->spot = vocab_pricing_models[pick->pricing].interruptible;
     plan->disk_gb = pick->disk_gb ? pick->disk_gb : EXPORT_DEFAULT_DISK_GB;
-    if (pick->job_name)
-        memcpy(plan->name, pick->job_name, strlen(pick->job_name) + 1); /* checked to fit */
-    else
-        default_name(pick->instance_type, plan->name);
+    plan->name[0] = '\0'; /* named by name_plan() when the text is written: no check reads it */
     size_t mlen = machine_type_len(pick->provider_id, pick->instance_type);
     memcpy(machine, pick->instance_type, mlen);
     machine[mlen] = '\0';
     plan->machine_type = machine;
     return 0;
+}
+
+/* The job's name in a checked plan: the pick's own, else one made from the instance type. */
+static void name_plan(export_plan *plan)
+{
+    const export_pick *pick = plan->pick;
+    if (pick->job_name)
+        memcpy(plan->name, pick->job_name, strlen(pick->job_name) + 1); /* checked to fit */
+    else
+        default_name(pick->instance_type, plan->name);
 }
 
 /* ---- SkyPilot ----------------------------------------------------------------------------------------------------- */
@@ -493,6 +500,7 @@ int export_write(const export_pick *pick, export_format f, bytebuf *out, char *e
     int rc = prepare(pick, f, &plan, machine, err, err_len);
     if (rc != 0)
         return rc;
+    name_plan(&plan);
     switch (f) {
     case EXPORT_SKYPILOT: skypilot_write(&plan, out); break;
     case EXPORT_TERRAFORM: export_terraform(&plan, out); break;

@@ -196,27 +196,21 @@ static alternative *next_slot(recommend_alternatives *alts, const char *change)
     return alt;
 }
 
-/* Keeps the slot when its changed request found an offer worth showing (found 0); frees its delta otherwise. */
-static void keep_if_worth(recommend_alternatives *alts, alternative *alt, int found,
+/* Keeps the slot when its changed request found an offer worth showing (found 0) and says so; frees its delta
+ * otherwise. A change run without a parse (a precision, pricing model or GPU count put into the parsed request)
+ * needs no delta to run: its delta and description are made only once it is kept, since most changes tried are not
+ * shown. */
+static bool keep_if_worth(recommend_alternatives *alts, alternative *alt, int found,
                           bool (*worth)(const candidate *top, double top_hours, alternative *alt))
 {
     const candidate *top = &alts->top;
     if (found == 0 && (worth == NULL || worth(top, alts->top_hours, alt))) {
         alts->count++;
-        return;
+        return true;
     }
     json_decref(alt->delta);
     alt->delta = NULL;
-}
-
-/* Runs the changed request and keeps the slot when it is worth showing. repriced: the change is to that pricing
- * model alone (run_repriced), or PRICING_COUNT for any other change. */
-static void settle(const catalog *snap, const json_t *request, recommend_alternatives *alts, alternative *alt,
-                   pricing_model repriced, bool (*worth)(const candidate *top, double top_hours, alternative *alt))
-{
-    int found = repriced < PRICING_COUNT ? run_repriced(snap, alts, repriced, alt)
-                                         : run_changed(snap, request, alt, NULL);
-    keep_if_worth(alts, alt, found, worth);
+    return false;
 }
 
 /* ---- the changes ---------------------------------------------------------------------------------------------- */
@@ -252,9 +246,10 @@ static void try_quantised(const catalog *snap, const rec_request *r, recommend_a
     alternative *alt = next_slot(alts, "precision");
     if (alt == NULL)
         return;
+    if (!keep_if_worth(alts, alt, run_requantised(snap, alts, to, alt), NULL))
+        return;
     alt->delta = nested_delta("workload", "precision", json_string(precision_name(to)));
     describe(alt, "Serve the model at %s instead of %s.", precision_name(to), precision_name(from));
-    keep_if_worth(alts, alt, run_requantised(snap, alts, to, alt), NULL);
 }
 
 /* QLoRA (Dettmers et al., arXiv:2305.14314): the frozen weights in 4-bit NF4, adapters trained in bf16. */
@@ -270,7 +265,7 @@ static void try_qlora(const catalog *snap, const json_t *request, const rec_requ
     json_object_set_new(json_object_get(alt->delta, "workload"), "precision", json_null());
     describe(alt, "Fine-tune with QLoRA (4-bit frozen weights, bf16 adapters) instead of %s.",
              fine_tune_method_name(r->workload.method));
-    settle(snap, request, alts, alt, PRICING_COUNT, NULL);
+    keep_if_worth(alts, alt, run_changed(snap, request, alt, NULL), NULL);
 }
 
 static bool cheaper_in_total(const candidate *top, double top_hours, alternative *alt)
@@ -280,7 +275,7 @@ static bool cheaper_in_total(const candidate *top, double top_hours, alternative
 }
 
 /* Spot with checkpoints: a job of known length that the request kept off spot. */
-static void try_spot(const catalog *snap, const json_t *request, const rec_request *r, const sizing_requirements *req,
+static void try_spot(const catalog *snap, const rec_request *r, const sizing_requirements *req,
                      recommend_alternatives *alts)
 {
     if (!spot_may_apply(r, req) || vocab_pricing_models[alts->top.pricing].interruptible)
@@ -288,13 +283,14 @@ static void try_spot(const catalog *snap, const json_t *request, const rec_reque
     alternative *alt = next_slot(alts, "spot");
     if (alt == NULL)
         return;
+    if (!keep_if_worth(alts, alt, run_repriced(snap, alts, PRICING_SPOT, alt), cheaper_in_total))
+        return;
     alt->delta = nested_delta("workload", "checkpointing", json_true());
     json_t *constraints = json_object();
     json_object_set_new(constraints, "pricing", pricing_only(PRICING_SPOT));
     json_object_set_new(alt->delta, "constraints", constraints);
     describe(alt, "Run on spot capacity, checkpointing every %.0f minutes; the hours include expected reclaims.",
              r->checkpoint_minutes);
-    settle(snap, request, alts, alt, PRICING_SPOT, cheaper_in_total);
 }
 
 /* A commitment pays when it costs less than the top pick over the job, or, for a deployment of no set length,
@@ -315,7 +311,7 @@ static bool commitment_pays(const candidate *top, double top_hours, alternative 
     return alt->break_even_hours < (double)term_hours;
 }
 
-static void try_commitments(const catalog *snap, const json_t *request, recommend_alternatives *alts)
+static void try_commitments(const catalog *snap, recommend_alternatives *alts)
 {
     static const pricing_model terms[] = {PRICING_RESERVED_1Y, PRICING_RESERVED_3Y};
     for (size_t i = 0; i < COUNT_OF(terms); i++) {
@@ -324,10 +320,11 @@ static void try_commitments(const catalog *snap, const json_t *request, recommen
         alternative *alt = next_slot(alts, "commitment");
         if (alt == NULL)
             return;
+        if (!keep_if_worth(alts, alt, run_repriced(snap, alts, terms[i], alt), commitment_pays))
+            continue;
         alt->delta = nested_delta("constraints", "pricing", pricing_only(terms[i]));
         describe(alt, "Commit for %u year%s (%s).", vocab_pricing_models[terms[i]].term_years,
                  vocab_pricing_models[terms[i]].term_years == 1 ? "" : "s", vocab_pricing_models[terms[i]].display);
-        settle(snap, request, alts, alt, terms[i], commitment_pays);
     }
 }
 
@@ -349,6 +346,8 @@ static void try_more_nodes(const catalog *snap, const rec_request *r, const sizi
     alternative *alt = next_slot(alts, "more_nodes");
     if (alt == NULL)
         return;
+    if (!keep_if_worth(alts, alt, run_with_gpus(snap, alts, (long long)gpus, alt), finishes_sooner))
+        return;
     alt->delta = nested_delta("workload", "gpus", json_integer((json_int_t)gpus));
     if (r->deadline_hours > 0)
         describe(alt, "Twice the GPUs (%.0f instead of %.0f), to beat the %.0f-hour deadline by more.", gpus,
@@ -356,7 +355,6 @@ static void try_more_nodes(const catalog *snap, const rec_request *r, const sizi
     else
         describe(alt, "Twice the GPUs (%.0f instead of %.0f), to finish sooner.", gpus,
                  ceil(alts->top.fit.total_gpus));
-    keep_if_worth(alts, alt, run_with_gpus(snap, alts, (long long)gpus, alt), finishes_sooner);
 }
 
 /* workload.serve_after: the trained model served on a fleet of its own, sized as an inference request. */
@@ -438,8 +436,8 @@ int recommend_alternatives_find(const catalog *snap, const json_t *request, cons
         try_quantised(snap, r, alts);
     if (r->workload.kind == WORKLOAD_FINE_TUNING)
         try_qlora(snap, request, r, alts);
-    try_spot(snap, request, r, req, alts);
-    try_commitments(snap, request, alts);
+    try_spot(snap, r, req, alts);
+    try_commitments(snap, alts);
     try_more_nodes(snap, r, req, alts);
     return 0;
 }

@@ -165,7 +165,11 @@ static bool short_plain_string(jsonw *w, const char *text, size_t len)
     if (len > 48 || b->len == 0 || b->len + len + 4 > b->cap)
         return false;
     const unsigned char *bytes = (const unsigned char *)text;
-    for (size_t i = 0; i < len; i++)
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8)
+        if (!plain_eight(bytes + i))
+            return false;
+    for (; i < len; i++)
         if (escape_needed[bytes[i]])
             return false;
     char *at = b->data + b->len;

@@ -51,13 +51,30 @@ static char *digits_backwards(unsigned long long value, char *end)
     return end;
 }
 
+/* How many decimal digits value has (1 for 0). */
+static unsigned digit_count(unsigned long long value)
+{
+    static const unsigned long long thresholds[] = {
+        10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
+        10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
+        1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL, 1000000000000000000ULL,
+        10000000000000000000ULL};
+    unsigned count = 1;
+    while (count <= sizeof thresholds / sizeof thresholds[0] && value >= thresholds[count - 1])
+        count++;
+    return count;
+}
+
 /* Writes [-]whole.frac where digits = whole x 10^decimals + frac, frac padded to decimals digits (no point when
- * decimals is 0). Returns the length. */
+ * decimals is 0), straight into buf: the length is counted first and the digits filled in from the end, so no text
+ * is copied. Returns the length. */
 static size_t write_scaled(bool negative, unsigned long long digits, unsigned decimals, char *buf)
 {
-    char text[48];
-    char *end = text + sizeof text;
-    char *start = end;
+    unsigned count = digit_count(digits);
+    unsigned whole_digits = count > decimals ? count - decimals : 1;
+    size_t len = (negative ? 1 : 0) + whole_digits + (decimals > 0 ? 1 + decimals : 0);
+    char *start = buf + len;
+    *start = '\0';
     unsigned d = 0;
     for (; d + 2 <= decimals; d += 2) {
         const char *pair = digit_pairs + 2 * (digits % 100);
@@ -74,9 +91,6 @@ static size_t write_scaled(bool negative, unsigned long long digits, unsigned de
     start = digits_backwards(digits, start);
     if (negative)
         *--start = '-';
-    size_t len = (size_t)(end - start);
-    memcpy(buf, start, len);
-    buf[len] = '\0';
     return len;
 }
 

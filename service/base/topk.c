@@ -52,21 +52,38 @@ const void *topk_floor(const topk *t)
     return t->count == t->capacity && t->count > 0 ? t->items : NULL;
 }
 
+/* An offered item moves through a hole: each item it passes is copied once into the hole, and the item itself once
+ * into its place, instead of being swapped level by level (three copies a level). The comparisons are the swaps',
+ * so the heap ends the same. */
 void topk_offer(topk *t, const void *item)
 {
     if (t->count < t->capacity) {
         size_t i = t->count++;
-        memcpy(at(t, i), item, t->size);
         while (i > 0) {
             size_t parent = (i - 1) / 2;
-            if (t->cmp(at(t, i), at(t, parent), t->ctx) <= 0)
+            if (t->cmp(item, at(t, parent), t->ctx) <= 0)
                 break;
-            swap(t, i, parent);
+            memcpy(at(t, i), at(t, parent), t->size);
             i = parent;
         }
+        memcpy(at(t, i), item, t->size);
     } else if (t->capacity > 0 && t->cmp(item, t->items, t->ctx) < 0) {
-        memcpy(t->items, item, t->size);
-        sift_down(t, 0, t->count);
+        size_t i = 0;
+        for (;;) {
+            size_t worst = i, left = 2 * i + 1, right = left + 1;
+            const void *worst_item = item;
+            if (left < t->count && t->cmp(at(t, left), worst_item, t->ctx) > 0) {
+                worst = left;
+                worst_item = at(t, left);
+            }
+            if (right < t->count && t->cmp(at(t, right), worst_item, t->ctx) > 0)
+                worst = right;
+            if (worst == i)
+                break;
+            memcpy(at(t, i), at(t, worst), t->size);
+            i = worst;
+        }
+        memcpy(at(t, i), item, t->size);
     }
 }
 

@@ -110,8 +110,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
     if (!(inst->gpu_count > 0) || !(inst->gpu_memory_gb > 0))
         return REJECT_MEMORY;
 
-    memset(out, 0, sizeof *out);
-    out->peak_per_gpu = catalog_gpu_peak(gpu, r->compute_precision);
+    *out = (fit){.peak_per_gpu = catalog_gpu_peak(gpu, r->compute_precision)};
     out->watts = 0;
     if (recommend_fit_serves(r)) {
         reject_reason served = recommend_serving_fit(r, req, inst, figures, out);

@@ -402,5 +402,6 @@ int recommend_parse(const catalog *snap, const json_t *request, rec_request *r, 
         return -1;
     }
     problem_free(p);
+    recommend_serving_prepare(r);
     return 0;
 }

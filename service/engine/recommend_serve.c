@@ -33,7 +33,7 @@ static model_serving serving_of(const rec_request *r, const catalog_instance *in
 {
     model_serving s = {
         .weight_precision = r->workload.precision,
-        .kv_bytes = r->workload.kv_bytes > 0 ? r->workload.kv_bytes : 2.0,
+        .kv_bytes = r->serving_kv_bytes,
         .batch = batch,
         .prompt_tokens = r->prompt_tokens,
         .output_tokens = r->output_tokens,
@@ -93,9 +93,7 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
     bool slice = inst->gpu_count < 1.0;
     double share = share_of(inst);
     double per_gpu_gb = slice ? inst->gpu_memory_gb : inst->gpu_memory_gb / inst->gpu_count;
-    double context = recommend_serving_context(r);
-    double kv_bytes = r->workload.kv_bytes > 0 ? r->workload.kv_bytes : 2.0;
-    double kv_per_sequence_gb = model_kv_cache_gb(&r->workload.arch, kv_bytes, 1, context);
+    double kv_per_sequence_gb = r->kv_per_sequence_gb;
     double fixed_gb = req->weights_gb + req->overhead_gb;
     bool batch_given = r->workload.batch_size > 0;
     double batch = batch_given ? r->workload.batch_size : 1;

@@ -275,12 +275,12 @@ void jsonw_quoted_name_slow(jsonw *w, const char *quoted, size_t len)
     append(w, quoted, len);
 }
 
+/* Numbers are written in place: room for the longest text is reserved, and numfmt writes into the buffer. */
 void jsonw_integer(jsonw *w, long long value)
 {
-    char text[24];
-    size_t len = numfmt_integer(value, text);
     separate(w);
-    append(w, text, len);
+    char *at = buf_reserve(&w->text, 24);
+    buf_commit(&w->text, numfmt_integer(value, at));
 }
 
 void jsonw_real(jsonw *w, double value)
@@ -289,10 +289,9 @@ void jsonw_real(jsonw *w, double value)
         jsonw_null(w);
         return;
     }
-    char text[NUMFMT_MAX];
-    size_t len = numfmt_real15(value, text);
     separate(w);
-    append(w, text, len);
+    char *at = buf_reserve(&w->text, NUMFMT_MAX);
+    buf_commit(&w->text, numfmt_real15(value, at));
 }
 
 void jsonw_bool(jsonw *w, bool value)

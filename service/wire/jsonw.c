@@ -164,19 +164,24 @@ static bool short_plain_string(jsonw *w, const char *text, size_t len)
     bytebuf *b = &w->text;
     if (len > 48 || b->len == 0 || b->len + len + 4 > b->cap)
         return false;
+    /* checked and copied in one pass, past the comma and quote; nothing counts until the whole string passed */
     const unsigned char *bytes = (const unsigned char *)text;
+    char *at = b->data + b->len;
+    char *to = at + (jsonw_comma_due(at[-1]) ? 2 : 1);
     size_t i = 0;
-    for (; i + 8 <= len; i += 8)
+    for (; i + 8 <= len; i += 8) {
         if (!plain_eight(bytes + i))
             return false;
-    for (; i < len; i++)
+        memcpy(to + i, bytes + i, 8);
+    }
+    for (; i < len; i++) {
         if (escape_needed[bytes[i]])
             return false;
-    char *at = b->data + b->len;
-    if (jsonw_comma_due(at[-1]))
+        to[i] = (char)bytes[i];
+    }
+    if (to - at == 2)
         *at++ = ',';
     *at++ = '"';
-    memcpy(at, text, len);
     at += len;
     *at++ = '"';
     *at = '\0';

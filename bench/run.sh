@@ -3,9 +3,9 @@
 # threading) and the daemon on catalogs of the seed and of 1k, 10k and 100k offers (bench/synth-catalog), loaded by
 # wrk (1 thread, 32 keep-alive connections, bench/wrk.lua). Prints one table: requests/s, p50 and p99 latency, errors
 # and the ratio to the baseline of the same run, per endpoint and catalog; then start-to-ready time, RSS and the price
-# refresh's ingest rate (bench/ingest.c). Figures are medians over BENCH_REPEAT runs; each repeat measures the
-# baseline again just before each catalog, and a ratio is the median of the per-run ratios, so a noisy machine moves
-# both sides of each.
+# refresh's ingest rate (bench/ingest.c), and each recommendation's cost in process (bench/recommend_loop.c). Figures
+# are medians over BENCH_REPEAT runs; each repeat measures the baseline again just before each catalog, and a ratio is
+# the median of the per-run ratios, so a noisy machine moves both sides of each.
 #
 # Usage: bench/run.sh [BUILD]      (BUILD: the build folder holding gpurec, default build; `make bench` passes it)
 # Environment:
@@ -19,6 +19,7 @@
 #                           (p99 jumping from 0.4 to 4 ms, at random, for the bare baseline as much as the daemon);
 #                           with one, wrk and the server each keep a core and runs repeat within a few percent.
 #   BENCH_INGEST_ROWS=500000  AWS offer-file rows for the ingest figure (0 skips it)
+#   BENCH_LOOP_CALLS=2000   calls per round of the in-process loop (5 rounds per body and catalog)
 #   BENCH_STRICT=0          1: exit 1 when a target is missed (otherwise only a failure to run is an error)
 #   BENCH_KEEP=0            1: keep the work folder (databases, logs, raw results)
 # Both servers and wrk share the machine's CPUs: nothing is pinned (taskset), so the figures are what this machine
@@ -88,6 +89,20 @@ ${CC:-cc} $cc_flags -o "$build/bench/baseline" bench/baseline.c $(pkg-config --c
 ${CC:-cc} $cc_flags -o "$build/bench/probe" bench/probe.c
 probe="$build/bench/probe"
 baseline="$build/bench/baseline"
+# The in-process loop (bench/recommend_loop.c) links the daemon's own objects, so it needs the build folder they are
+# in; a folder holding only the binary runs the load tests alone.
+loop=""
+loop_objs=$(find "$build/service" -name '*.o' ! -name main.o 2>/dev/null | sort)
+if [ -n "$loop_objs" ] && [ -f "$build/gen/ui_assets.o" ]; then
+    # shellcheck disable=SC2086
+    ${CC:-cc} $cc_flags -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Iservice $(pkg-config --cflags jansson sqlite3) \
+        -c -o "$build/bench/recommend_loop.o" bench/recommend_loop.c
+    # linked as the daemon is (the Makefile: the objects' own flags, optimised whole when they carry LTO code)
+    # shellcheck disable=SC2086
+    ${CC:-cc} -O2 -flto=auto -o "$build/bench/recommend_loop" "$build/bench/recommend_loop.o" $loop_objs \
+        "$build/gen/ui_assets.o" $(pkg-config --libs libmicrohttpd jansson sqlite3 libcurl) -lpthread -lm
+    loop="$build/bench/recommend_loop"
+fi
 
 # ---- catalogs ---------------------------------------------------------------------------------------------------
 catalogs="seed"
@@ -270,6 +285,25 @@ EOF
     r=$((r + 1))
 done
 
+# ---- in process -------------------------------------------------------------------------------------------------
+# Each recommendation body on each catalog, called in a loop without the network (bench/recommend_loop.c): a figure
+# that two builds can be compared by on a shared machine, where the load tests' ratios move by a few percent.
+: >"$work/loop.txt"
+if [ -n "$loop" ]; then
+    while IFS='|' read -r key method path body vary; do
+        case "$key" in recommend*) ;; *) continue ;; esac
+        for catalog in $catalogs; do
+            line=$("$loop" "$work/$catalog.db" "$body" "${BENCH_LOOP_CALLS:-2000}" 5) || {
+                echo "bench: recommend_loop failed on $body, catalog $catalog" >&2
+                exit 1
+            }
+            echo "$key $catalog $(echo "$line" | sed 's/.*us_per_call=\([0-9.]*\).*/\1/')" >>"$work/loop.txt"
+        done
+    done <<EOF
+$endpoints
+EOF
+fi
+
 # ---- refresh ingest ---------------------------------------------------------------------------------------------
 ingest_line="refresh ingest: not measured (BENCH_INGEST_ROWS=0)"
 if [ "$ingest_rows" -gt 0 ]; then
@@ -381,6 +415,22 @@ awk_status=0
             print "targets missed: " missed > "/dev/stderr"
             if (strict == 1 && missed > 0) exit 3
         }' "$work/results.txt" "$work/servers.txt" || awk_status=$?
+    if [ -s "$work/loop.txt" ]; then
+        echo "in process, us per call (bench/recommend_loop.c: body read, ranking, answer; median of 5 rounds of" \
+            "${BENCH_LOOP_CALLS:-2000} calls; no target)"
+        awk -v catalogs="$catalogs" '
+            function label(c) { if (c == "seed") return c; if (c % 1000000 == 0) return c / 1000000 "M";
+                                if (c % 1000 == 0) return c / 1000 "k"; return c }
+            { us[$1 SUBSEP $2] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++count] = $1 } }
+            END {
+                n = split(catalogs, list, " ")
+                for (i = 1; i <= count; i++) {
+                    printf "  %-22s", order[i]
+                    for (j = 1; j <= n; j++) printf "  %s %.2f", label(list[j]), us[order[i] SUBSEP list[j]]
+                    printf "\n"
+                }
+            }' "$work/loop.txt"
+    fi
     echo "$ingest_line"
 } >"$work/table.txt"
 cat "$work/table.txt"

@@ -63,6 +63,20 @@ static int fixed_digits(const char *text, int n)
 
 /* Read by hand rather than with sscanf: every recommendation judges its prices' fetch times, and sscanf's generality
  * (locales, widths, white space) cost more than the rest of the check. */
+/* Days from 1970-01-01 to year-month-day of the proleptic Gregorian calendar (H. Hinnant, "chrono-Compatible Low-Level
+ * Date Algorithms", days_from_civil). Linear in day, so a day past its month's end runs into the next month, as
+ * timegm() normalises it; a price's fetch time is parsed for every pick of an answer, and timegm() costs more than the
+ * rest of the parse. */
+static long long days_from_civil(long long year, unsigned month, unsigned day)
+{
+    year -= month <= 2;
+    long long era = (year >= 0 ? year : year - 399) / 400;
+    unsigned year_of_era = (unsigned)(year - era * 400);                                /* [0, 399] */
+    unsigned day_of_year = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1; /* from March 1 */
+    unsigned day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    return era * 146097 + (long long)day_of_era - 719468;
+}
+
 int util_parse_time(const char *text, time_t *out)
 {
     struct tm tm;
@@ -99,9 +113,8 @@ int util_parse_time(const char *text, time_t *out)
     if (tm.tm_mon < 1 || tm.tm_mon > 12 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 || tm.tm_min > 59 ||
         tm.tm_sec > 60)
         return -1;
-    tm.tm_year -= 1900;
-    tm.tm_mon -= 1;
-    *out = timegm(&tm);
+    *out = (time_t)(days_from_civil(tm.tm_year, (unsigned)tm.tm_mon, (unsigned)tm.tm_mday) * 86400 +
+                    tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec);
     return 0;
 }
 

@@ -42,6 +42,36 @@ START_TEST(parse_time_refuses)
 }
 END_TEST
 
+/* The calendar arithmetic against the C library's timegm() (its definition of the same instant): the first, middle
+ * and last days of every month from 1600 to 2400, leap years and century rules included, at a time of day that
+ * differs from date to date; and the days past a month's end the reader lets through (the 31st of a 30-day month,
+ * February's 29th to 31st), which both run into the next month. */
+START_TEST(parse_time_agrees_with_timegm)
+{
+    static const int days[] = {1, 15, 28, 29, 30, 31};
+    long checked = 0;
+    for (int year = 1600; year <= 2400; year++) {
+        for (int month = 1; month <= 12; month++) {
+            for (size_t d = 0; d < sizeof days / sizeof days[0]; d++) {
+                int day = days[d];
+                int hour = (year + day) % 24, minute = (month * 7 + day) % 60, second = (year * 3 + day) % 61;
+                char text[32];
+                snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, hour, minute, second);
+                time_t parsed;
+                ck_assert_msg(util_parse_time(text, &parsed) == 0, "refused %s", text);
+                struct tm tm = {.tm_year = year - 1900, .tm_mon = month - 1, .tm_mday = day, .tm_hour = hour,
+                                .tm_min = minute, .tm_sec = second};
+                time_t expected = timegm(&tm);
+                ck_assert_msg(parsed == expected, "%s: %lld, timegm %lld", text, (long long)parsed,
+                              (long long)expected);
+                checked++;
+            }
+        }
+    }
+    ck_assert_int_eq(checked, 801L * 12 * 6);
+}
+END_TEST
+
 START_TEST(format_time_round_trip)
 {
     char text[32];
@@ -78,6 +108,7 @@ static Suite *util_suite(void)
     TCase *tc = tcase_create("time");
     tcase_add_test(tc, parse_time_accepts);
     tcase_add_test(tc, parse_time_refuses);
+    tcase_add_test(tc, parse_time_agrees_with_timegm);
     tcase_add_test(tc, format_time_round_trip);
     tcase_add_test(tc, read_all_keeps_to_the_limit);
     suite_add_tcase(s, tc);

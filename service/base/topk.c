@@ -52,9 +52,28 @@ const void *topk_floor(const topk *t)
     return t->count == t->capacity && t->count > 0 ? t->items : NULL;
 }
 
-/* An offered item moves through a hole: each item it passes is copied once into the hole, and the item itself once
- * into its place, instead of being swapped level by level (three copies a level). The comparisons are the swaps',
- * so the heap ends the same. */
+/* Places item (not in the heap's array) at position i of a heap of count items, or below it: each child worse than
+ * item moves up into the hole, one copy a level, where swapping item down would make three. The comparisons are the
+ * swaps', so the heap ends the same. */
+static void sift_hole_down(const topk *t, size_t i, size_t count, const void *item)
+{
+    for (;;) {
+        size_t worst = i, left = 2 * i + 1, right = left + 1;
+        const void *worst_item = item;
+        if (left < count && t->cmp(at(t, left), worst_item, t->ctx) > 0) {
+            worst = left;
+            worst_item = at(t, left);
+        }
+        if (right < count && t->cmp(at(t, right), worst_item, t->ctx) > 0)
+            worst = right;
+        if (worst == i)
+            break;
+        memcpy(at(t, i), at(t, worst), t->size);
+        i = worst;
+    }
+    memcpy(at(t, i), item, t->size);
+}
+
 void topk_offer(topk *t, const void *item)
 {
     if (t->count < t->capacity) {
@@ -68,30 +87,26 @@ void topk_offer(topk *t, const void *item)
         }
         memcpy(at(t, i), item, t->size);
     } else if (t->capacity > 0 && t->cmp(item, t->items, t->ctx) < 0) {
-        size_t i = 0;
-        for (;;) {
-            size_t worst = i, left = 2 * i + 1, right = left + 1;
-            const void *worst_item = item;
-            if (left < t->count && t->cmp(at(t, left), worst_item, t->ctx) > 0) {
-                worst = left;
-                worst_item = at(t, left);
-            }
-            if (right < t->count && t->cmp(at(t, right), worst_item, t->ctx) > 0)
-                worst = right;
-            if (worst == i)
-                break;
-            memcpy(at(t, i), at(t, worst), t->size);
-            i = worst;
-        }
-        memcpy(at(t, i), item, t->size);
+        sift_hole_down(t, 0, t->count, item);
     }
 }
+
+/* Room for the item a sort holds aside: a ranked candidate and more. */
+#define TOPK_HOLD_BYTES 1024
 
 void topk_sort(topk *t)
 {
     /* heapsort: the worst goes to the end each time, leaving the array best first */
+    unsigned char hold[TOPK_HOLD_BYTES];
     for (size_t end = t->count; end > 1; end--) {
-        swap(t, 0, end - 1);
-        sift_down(t, 0, end - 1);
+        if (t->size > sizeof hold) {
+            swap(t, 0, end - 1);
+            sift_down(t, 0, end - 1);
+            continue;
+        }
+        /* the last item is held aside while the root takes its place, then goes in at the root */
+        memcpy(hold, at(t, end - 1), t->size);
+        memcpy(at(t, end - 1), t->items, t->size);
+        sift_hole_down(t, 0, end - 1, hold);
     }
 }

@@ -90,6 +90,43 @@ START_TEST(topk_keeps_the_best_in_order)
 }
 END_TEST
 
+/* Items past the sort's hold-aside room (1 KiB) are sorted by swapping instead: the same order either way. */
+typedef struct big_item {
+    int key;
+    unsigned char padding[1200];
+} big_item;
+
+static int big_ascending(const void *a, const void *b, void *ctx)
+{
+    return ascending(&((const big_item *)a)->key, &((const big_item *)b)->key, ctx);
+}
+
+START_TEST(topk_sorts_items_of_any_size)
+{
+    static big_item big[9];
+    int small[9];
+    topk t_big, t_small;
+    topk_init(&t_big, big, 9, sizeof big[0], big_ascending, NULL);
+    topk_init(&t_small, small, 9, sizeof small[0], ascending, NULL);
+    test_random_seed(11);
+    for (int i = 0; i < 40; i++) {
+        big_item item = {.key = (int)(test_random_next() % 1000)};
+        memset(item.padding, item.key & 0xff, sizeof item.padding);
+        topk_offer(&t_big, &item);
+        topk_offer(&t_small, &item.key);
+    }
+    topk_sort(&t_big);
+    topk_sort(&t_small);
+    ck_assert_uint_eq(t_big.count, 9);
+    for (size_t i = 0; i < 9; i++) {
+        ck_assert_int_eq(big[i].key, small[i]);
+        ck_assert_int_eq(big[i].padding[sizeof big[i].padding - 1], big[i].key & 0xff); /* moved whole */
+        if (i > 0)
+            ck_assert_int_le(small[i - 1], small[i]);
+    }
+}
+END_TEST
+
 START_TEST(vocabularies_round_trip_and_list)
 {
     for (int m = 0; m < PRICING_COUNT; m++) {
@@ -210,6 +247,7 @@ int main(void)
     TCase *tc = tcase_create("base");
     tcase_add_test(tc, buffer_appends_and_hands_over);
     tcase_add_test(tc, topk_keeps_the_best_in_order);
+    tcase_add_test(tc, topk_sorts_items_of_any_size);
     tcase_add_test(tc, vocabularies_round_trip_and_list);
     tcase_add_test(tc, sha256_matches_the_published_vectors);
     tcase_add_test(tc, log_lines_stay_valid_utf8_and_whole);

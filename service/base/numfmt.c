@@ -258,16 +258,17 @@ size_t numfmt_fixed(double value, unsigned decimals, char *buf)
         double scale = powers_of_ten[decimals];
         double product = magnitude * scale;
         double error = fma(magnitude, scale, -product); /* magnitude x scale = product + error, exactly */
-        double whole = floor(product);
-        double fraction = product - whole;
+        /* 0 <= product < 2^52: the conversion truncates, which is the floor, and both ways are exact */
+        unsigned long long whole = (unsigned long long)product;
+        double fraction = product - (double)whole;
         bool up;
         if (fraction != 0.5)
             up = fraction > 0.5;
         else if (error != 0.0)
             up = error > 0.0;
         else
-            up = fmod(whole, 2.0) != 0.0; /* a true tie: to even */
-        return write_scaled(signbit(value), (unsigned long long)whole + (up ? 1 : 0), decimals, buf);
+            up = (whole & 1) != 0; /* a true tie: to even */
+        return write_scaled(signbit(value), whole + (up ? 1 : 0), decimals, buf);
     }
     return printf_one(buf, "%.*f", decimals, value);
 }

@@ -115,26 +115,30 @@ double plan_utilization_value(const plan_fabric *fabric, unsigned nodes, double 
     return plan_factors_utilization(&f, nodes);
 }
 
-void plan_factors_estimate(const plan_factors *f, unsigned nodes, double params_b, plan_utilization *out)
+void plan_factors_why(const plan_factors *f, unsigned nodes, double params_b, char *why, size_t why_len)
 {
     const plan_fabric *fabric = &f->fabric;
-    out->base = f->base;
-    out->node_factor = f->node_factor;
-    out->cluster_factor = cluster_factor(fabric, nodes);
-    out->size_factor = f->size_factor;
-    out->value = utilization_of(f, out->cluster_factor);
-    int used = numfmt_format(out->why, sizeof out->why,
-                             "%.0f%% for %s (%s) x %.2f %s x %.2f for %u node%s x %.2f for %g B params",
-                             out->base * 100.0, fabric->gpu_architecture ? fabric->gpu_architecture : "this GPU",
-                             f->base_source, out->node_factor,
+    int used = numfmt_format(why, why_len, "%.0f%% for %s (%s) x %.2f %s x %.2f for %u node%s x %.2f for %g B params",
+                             f->base * 100.0, fabric->gpu_architecture ? fabric->gpu_architecture : "this GPU",
+                             f->base_source, f->node_factor,
                              f->on_gpu_fabric     ? "on its GPU fabric"
                              : f->tensor_parallel ? "splitting layers over PCIe"
                                                   : "on PCIe",
-                             out->cluster_factor, nodes, nodes == 1 ? "" : "s", out->size_factor, params_b);
-    if (nodes > 1 && used >= 0 && (size_t)used < sizeof out->why)
-        numfmt_format(out->why + used, sizeof out->why - (size_t)used, " (%s at %.0f Gbps per node)",
+                             cluster_factor(fabric, nodes), nodes, nodes == 1 ? "" : "s", f->size_factor, params_b);
+    if (nodes > 1 && used >= 0 && (size_t)used < why_len)
+        numfmt_format(why + used, why_len - (size_t)used, " (%s at %.0f Gbps per node)",
                       fabric->cluster_network ? fabric->cluster_network : "cluster network",
                       fabric->cluster_network_gbps);
+}
+
+void plan_factors_estimate(const plan_factors *f, unsigned nodes, double params_b, plan_utilization *out)
+{
+    out->base = f->base;
+    out->node_factor = f->node_factor;
+    out->cluster_factor = cluster_factor(&f->fabric, nodes);
+    out->size_factor = f->size_factor;
+    out->value = utilization_of(f, out->cluster_factor);
+    plan_factors_why(f, nodes, params_b, out->why, sizeof out->why);
 }
 
 void plan_utilization_estimate(const plan_fabric *fabric, unsigned nodes, double params_b, bool tensor_parallel,

@@ -53,6 +53,8 @@ void plan_factors_of(const plan_fabric *fabric, double size_factor, bool tensor_
  * plan_nodes_while_scaling_pays() of the factors' fabric and model (params_b is the size factor's, for the words). */
 double plan_factors_utilization(const plan_factors *f, unsigned nodes);
 void plan_factors_estimate(const plan_factors *f, unsigned nodes, double params_b, plan_utilization *out);
+/* The words of plan_factors_estimate() alone (its why), into why (why_len bytes, cut to fit). */
+void plan_factors_why(const plan_factors *f, unsigned nodes, double params_b, char *why, size_t why_len);
 unsigned plan_factors_nodes_for_deadline(const plan_factors *f, double flops, double node_peak_tflops,
                                          double deadline_hours, unsigned min_nodes, unsigned max_nodes);
 unsigned plan_factors_nodes_while_scaling_pays(const plan_factors *f, unsigned min_nodes, unsigned max_nodes);

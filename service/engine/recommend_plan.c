@@ -63,9 +63,7 @@ void recommend_utilization_why(const rec_request *r, const sizing_requirements *
     }
     plan_factors factors;
     factors_of(req, inst, ft->tensor_parallel_planned, &factors);
-    plan_utilization u;
-    plan_factors_estimate(&factors, ft->nodes, req->active_params_b > 0 ? req->active_params_b : req->params_b, &u);
-    util_copy(why, why_len, u.why);
+    plan_factors_why(&factors, ft->nodes, req->active_params_b > 0 ? req->active_params_b : req->params_b, why, why_len);
 }
 
 double recommend_spot_hours(const rec_request *r, const fit *ft, const char *provider_id, const char *band,

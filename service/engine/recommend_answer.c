@@ -341,7 +341,6 @@ static void write_throughput(jsonw *out, const rec_request *r, const candidate *
 
 typedef struct notes {
     char text[MAX_NOTES][256];
-    size_t length[MAX_NOTES];
     size_t count;
 } notes;
 
@@ -352,18 +351,15 @@ static void note(notes *n, const char *fmt, ...)
         return;
     va_list args;
     va_start(args, fmt);
-    int len = numfmt_vformat(n->text[n->count], sizeof n->text[0], fmt, args);
+    numfmt_vformat(n->text[n->count++], sizeof n->text[0], fmt, args);
     va_end(args);
-    /* the text kept: a longer one is cut to the room, as vsnprintf cuts it */
-    n->length[n->count] = len < 0 ? 0 : (size_t)len < sizeof n->text[0] ? (size_t)len : sizeof n->text[0] - 1;
-    n->count++;
 }
 
 static void write_notes(jsonw *out, const notes *n)
 {
     jsonw_array_begin(out);
     for (size_t i = 0; i < n->count; i++)
-        jsonw_stringn(out, n->text[i], n->length[i]);
+        jsonw_string(out, n->text[i]);
     jsonw_array_end(out);
 }
 

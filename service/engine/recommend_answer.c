@@ -37,11 +37,6 @@ static void write_positive_or_null(jsonw *out, double value, double scale)
         jsonw_null(out);
 }
 
-static const char *peak_metric_name(precision p)
-{
-    return (unsigned)p < PRECISION_COUNT ? vocab_precisions[p].peak_metric : "fp32_tflops";
-}
-
 static const char *throughput_unit(precision p)
 {
     return p == PRECISION_INT8 || p == PRECISION_INT4 ? "TOPS" : "TFLOPS";
@@ -87,9 +82,8 @@ static void write_model(jsonw *out, const rec_request *r, const sizing_requireme
     const model_arch *a = &r->workload.arch;
     jsonw_object_begin(out);
     jsonw_member_string(out, "id", r->model_id); /* null for a custom or estimated shape */
-    jsonw_member_string(out, "source", r->model_id != NULL                     ? "catalog"
-                                       : a->estimated                          ? "estimated_from_params"
-                                                                               : "architecture");
+    jsonw_member_string(out, "source",
+                        r->model_id != NULL ? "catalog" : a->estimated ? "estimated_from_params" : "architecture");
     member_figure(out, "params_b", req->params_b, 1e4);
     member_figure(out, "active_params_b", req->active_params_b, 1e4);
     jsonw_member_integer(out, "layers", a->layers);
@@ -121,7 +115,9 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     jsonw_member_string(out, "precision", precision_name(r->workload.precision));
     jsonw_member_real(out, "bytes_per_param", model_weight_bytes(r->workload.precision));
     jsonw_member_string(out, "compute_precision", precision_name(req->compute_precision));
-    jsonw_member_string(out, "peak_metric", peak_metric_name(req->compute_precision));
+    jsonw_member_string(out, "peak_metric", (unsigned)req->compute_precision < PRECISION_COUNT
+                                                ? vocab_precisions[req->compute_precision].peak_metric
+                                                : "fp32_tflops");
     jsonw_member_string(out, "bound", workload_bound_name(r->bound));
     jsonw_name(out, "flops");
     if (req->flops > 0)
@@ -544,7 +540,11 @@ static void write_hints(jsonw *out, const rec_request *r, const sizing_requireme
     notes hints;
     hints.count = 0;
     if (st->heap.count == 0) {
-        if (st->fewest_nodes_needed > 0)
+        if (st->fewest_nodes_needed > 0 && r->gpus > 0) /* every type was refused the count asked for */
+            note(&hints, "Raise constraints.max_nodes to at least %u: the %lld GPUs of workload.gpus need that many "
+                         "nodes of the type with the most GPUs per node.",
+                 st->fewest_nodes_needed, r->gpus);
+        else if (st->fewest_nodes_needed > 0)
             note(&hints, "Raise constraints.max_nodes to at least %u: the smallest cluster that holds the job's %.0f GB "
                          "needs that many nodes.",
                  st->fewest_nodes_needed, req->gpu_memory_gb);

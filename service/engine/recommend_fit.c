@@ -95,9 +95,9 @@ reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_insta
         return REJECT_GPU_COUNT;
     if (exact > 1.0 && !has_cluster_network(inst))
         return REJECT_NO_CLUSTER;
+    *nodes = (unsigned)exact; /* what it takes, even past max_nodes: the hint of an empty answer says it */
     if (exact > (double)r->max_nodes)
         return REJECT_MAX_NODES;
-    *nodes = (unsigned)exact;
     return REJECT_NONE;
 }
 
@@ -129,6 +129,8 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
     unsigned nodes;
     if (r->gpus > 0) {
         reject_reason counted = recommend_nodes_for_gpus(r, inst, &nodes);
+        if (counted == REJECT_MAX_NODES)
+            out->nodes = nodes; /* what it would take, for the hint */
         if (counted != REJECT_NONE)
             return counted;
         if (nodes * inst->gpu_memory_gb < req->gpu_memory_gb)

@@ -55,7 +55,7 @@ START_TEST(parse_time_agrees_with_timegm)
             for (size_t d = 0; d < sizeof days / sizeof days[0]; d++) {
                 int day = days[d];
                 int hour = (year + day) % 24, minute = (month * 7 + day) % 60, second = (year * 3 + day) % 61;
-                char text[32];
+                char text[80]; /* room for any int in each field, as the compiler counts it */
                 snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, hour, minute, second);
                 time_t parsed;
                 ck_assert_msg(util_parse_time(text, &parsed) == 0, "refused %s", text);

@@ -61,8 +61,6 @@ static int fixed_digits(const char *text, int n)
     return value;
 }
 
-/* Read by hand rather than with sscanf: every recommendation judges its prices' fetch times, and sscanf's generality
- * (locales, widths, white space) cost more than the rest of the check. */
 /* Days from 1970-01-01 to year-month-day of the proleptic Gregorian calendar (H. Hinnant, "chrono-Compatible Low-Level
  * Date Algorithms", days_from_civil). Linear in day, so a day past its month's end runs into the next month, as
  * timegm() normalises it; a price's fetch time is parsed for every pick of an answer, and timegm() costs more than the
@@ -77,6 +75,8 @@ static long long days_from_civil(long long year, unsigned month, unsigned day)
     return era * 146097 + (long long)day_of_era - 719468;
 }
 
+/* Read by hand rather than with sscanf: every recommendation judges its prices' fetch times, and sscanf's generality
+ * (locales, widths, white space) cost more than the rest of the check. */
 int util_parse_time(const char *text, time_t *out)
 {
     struct tm tm;

@@ -111,7 +111,6 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
         return REJECT_MEMORY;
 
     *out = (fit){.peak_per_gpu = catalog_gpu_peak(gpu, r->compute_precision)};
-    out->watts = 0;
     if (recommend_fit_serves(r)) {
         reject_reason served = recommend_serving_fit(r, req, inst, figures, out);
         if (served != REJECT_NONE)

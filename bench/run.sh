@@ -38,6 +38,7 @@ connections=${BENCH_CONNECTIONS:-32}
 threads=${BENCH_THREADS:-1}
 ingest_rows=${BENCH_INGEST_ROWS:-500000}
 strict=${BENCH_STRICT:-0}
+loop_calls=${BENCH_LOOP_CALLS:-2000}
 
 gpurec="$build/gpurec"
 [ -x "$gpurec" ] || { echo "bench: $gpurec is missing: run make first" >&2; exit 1; }
@@ -293,11 +294,12 @@ if [ -n "$loop" ]; then
     while IFS='|' read -r key method path body vary; do
         case "$key" in recommend*) ;; *) continue ;; esac
         for catalog in $catalogs; do
-            line=$("$loop" "$work/$catalog.db" "$body" "${BENCH_LOOP_CALLS:-2000}" 5) || {
+            line=$("$loop" "$work/$catalog.db" "$body" "$loop_calls" 5) || {
                 echo "bench: recommend_loop failed on $body, catalog $catalog" >&2
                 exit 1
             }
-            echo "$key $catalog $(echo "$line" | sed 's/.*us_per_call=\([0-9.]*\).*/\1/')" >>"$work/loop.txt"
+            echo "$key $(catalog_label "$catalog") $(echo "$line" | sed 's/.*us_per_call=\([0-9.]*\).*/\1/')" \
+                >>"$work/loop.txt"
         done
     done <<EOF
 $endpoints
@@ -417,19 +419,10 @@ awk_status=0
         }' "$work/results.txt" "$work/servers.txt" || awk_status=$?
     if [ -s "$work/loop.txt" ]; then
         echo "in process, us per call (bench/recommend_loop.c: body read, ranking, answer; median of 5 rounds of" \
-            "${BENCH_LOOP_CALLS:-2000} calls; no target)"
-        awk -v catalogs="$catalogs" '
-            function label(c) { if (c == "seed") return c; if (c % 1000000 == 0) return c / 1000000 "M";
-                                if (c % 1000 == 0) return c / 1000 "k"; return c }
-            { us[$1 SUBSEP $2] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++count] = $1 } }
-            END {
-                n = split(catalogs, list, " ")
-                for (i = 1; i <= count; i++) {
-                    printf "  %-22s", order[i]
-                    for (j = 1; j <= n; j++) printf "  %s %.2f", label(list[j]), us[order[i] SUBSEP list[j]]
-                    printf "\n"
-                }
-            }' "$work/loop.txt"
+            "$loop_calls calls; no target)"
+        # one line per body, its catalogs in the order they ran (loop.txt holds them so: key, catalog label, us)
+        awk '$1 != key { if (key != "") printf "\n"; key = $1; printf "  %-22s", key }
+             { printf "  %s %.2f", $2, $3 } END { if (key != "") printf "\n" }' "$work/loop.txt"
     fi
     echo "$ingest_line"
 } >"$work/table.txt"

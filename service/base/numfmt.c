@@ -32,22 +32,23 @@ static const char digit_pairs[201] = "000102030405060708091011121314151617181920
                                      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
                                      "8081828384858687888990919293949596979899";
 
+/* The two digits of value (< 100) just before end; returns where they start. */
+static char *two_digits_backwards(unsigned value, char *end)
+{
+    const char *pair = digit_pairs + 2 * value;
+    end[-1] = pair[1];
+    end[-2] = pair[0];
+    return end - 2;
+}
+
 /* Decimal digits of value, right-aligned ending at end; returns the first digit. */
 static char *digits_backwards(unsigned long long value, char *end)
 {
-    while (value >= 100) {
-        const char *pair = digit_pairs + 2 * (value % 100);
-        value /= 100;
-        *--end = pair[1];
-        *--end = pair[0];
-    }
-    if (value >= 10) {
-        const char *pair = digit_pairs + 2 * value;
-        *--end = pair[1];
-        *--end = pair[0];
-    } else {
-        *--end = (char)('0' + value);
-    }
+    for (; value >= 100; value /= 100)
+        end = two_digits_backwards((unsigned)(value % 100), end);
+    if (value >= 10)
+        return two_digits_backwards((unsigned)value, end);
+    *--end = (char)('0' + value);
     return end;
 }
 
@@ -76,12 +77,8 @@ static size_t write_scaled(bool negative, unsigned long long digits, unsigned de
     char *start = buf + len;
     *start = '\0';
     unsigned d = 0;
-    for (; d + 2 <= decimals; d += 2) {
-        const char *pair = digit_pairs + 2 * (digits % 100);
-        digits /= 100;
-        *--start = pair[1];
-        *--start = pair[0];
-    }
+    for (; d + 2 <= decimals; d += 2, digits /= 100)
+        start = two_digits_backwards((unsigned)(digits % 100), start);
     if (d < decimals) {
         *--start = (char)('0' + digits % 10);
         digits /= 10;

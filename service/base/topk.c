@@ -1,6 +1,9 @@
 #include "base/topk.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "base/util.h"
 
 void topk_init(topk *t, void *items, size_t capacity, size_t size, topk_cmp cmp, void *ctx)
 {
@@ -15,36 +18,6 @@ void topk_init(topk *t, void *items, size_t capacity, size_t size, topk_cmp cmp,
 static void *at(const topk *t, size_t i)
 {
     return t->items + i * t->size;
-}
-
-/* Items are a few hundred bytes (a ranked candidate): swapped through a stack buffer by memcpy, a chunk at a time,
- * rather than byte by byte, which was most of a recommendation's ranking cost. */
-static void swap(const topk *t, size_t i, size_t j)
-{
-    unsigned char *a = at(t, i), *b = at(t, j);
-    unsigned char chunk[256];
-    for (size_t done = 0; done < t->size; done += sizeof chunk) {
-        size_t n = t->size - done < sizeof chunk ? t->size - done : sizeof chunk;
-        memcpy(chunk, a + done, n);
-        memcpy(a + done, b + done, n);
-        memcpy(b + done, chunk, n);
-    }
-}
-
-/* The heap's order is reversed against cmp: the root is the item that compares greatest (the worst kept). */
-static void sift_down(const topk *t, size_t i, size_t count)
-{
-    for (;;) {
-        size_t worst = i, left = 2 * i + 1, right = left + 1;
-        if (left < count && t->cmp(at(t, left), at(t, worst), t->ctx) > 0)
-            worst = left;
-        if (right < count && t->cmp(at(t, right), at(t, worst), t->ctx) > 0)
-            worst = right;
-        if (worst == i)
-            return;
-        swap(t, i, worst);
-        i = worst;
-    }
 }
 
 const void *topk_floor(const topk *t)
@@ -91,22 +64,20 @@ void topk_offer(topk *t, const void *item)
     }
 }
 
-/* Room for the item a sort holds aside: a ranked candidate and more. */
+/* Room on the stack for the item a sort holds aside: a ranked candidate and more; a larger item is held on the heap. */
 #define TOPK_HOLD_BYTES 1024
 
 void topk_sort(topk *t)
 {
     /* heapsort: the worst goes to the end each time, leaving the array best first */
-    unsigned char hold[TOPK_HOLD_BYTES];
+    unsigned char on_stack[TOPK_HOLD_BYTES];
+    unsigned char *hold = t->size <= sizeof on_stack ? on_stack : xmalloc(t->size);
     for (size_t end = t->count; end > 1; end--) {
-        if (t->size > sizeof hold) {
-            swap(t, 0, end - 1);
-            sift_down(t, 0, end - 1);
-            continue;
-        }
         /* the last item is held aside while the root takes its place, then goes in at the root */
         memcpy(hold, at(t, end - 1), t->size);
         memcpy(at(t, end - 1), t->items, t->size);
         sift_hole_down(t, 0, end - 1, hold);
     }
+    if (hold != on_stack)
+        free(hold);
 }

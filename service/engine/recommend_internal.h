@@ -77,9 +77,8 @@ typedef struct rec_request {
     double max_ttft_ms;                   /* 0 = no floor */
     double min_tokens_per_s_per_sequence; /* 0 = no floor */
     /* set by recommend_parse() from the members above and the model, the same for every instance type a walk
-     * judges: the context one served sequence holds (sequence_length, else prompt + output tokens), its KV bytes
-     * per value and the GB of KV cache it fills (engine/model.c) */
-    double serving_context;
+     * judges: the KV bytes per value of a served sequence and the GB of KV cache its context (sequence_length, else
+     * prompt + output tokens) fills (engine/model.c) */
     double serving_kv_bytes;
     double kv_per_sequence_gb;
     /* planning (recommend_plan.c) */
@@ -209,7 +208,7 @@ typedef struct walk_side {
 int recommend_parse(const catalog *snap, const json_t *request, rec_request *r, rec_filters *f, problem **error);
 /* The model, fine-tuning and serving members of workload w (recommend_model.c); errors go into p. */
 void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r, problem *p);
-/* Sets r's serving_context, serving_kv_bytes and kv_per_sequence_gb from its parsed members. */
+/* Sets r's serving_kv_bytes and kv_per_sequence_gb from its parsed members. */
 void recommend_serving_prepare(rec_request *r);
 /* The largest batch a replica serves when the request gives none. */
 unsigned recommend_serving_max_batch(void);

@@ -230,10 +230,10 @@ void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r,
 
 void recommend_serving_prepare(rec_request *r)
 {
-    r->serving_context =
+    double context =
         r->workload.sequence_length > 0 ? r->workload.sequence_length : r->prompt_tokens + r->output_tokens;
     r->serving_kv_bytes = r->workload.kv_bytes > 0 ? r->workload.kv_bytes : 2.0;
-    r->kv_per_sequence_gb = model_kv_cache_gb(&r->workload.arch, r->serving_kv_bytes, 1, r->serving_context);
+    r->kv_per_sequence_gb = model_kv_cache_gb(&r->workload.arch, r->serving_kv_bytes, 1, context);
 }
 
 unsigned recommend_serving_max_batch(void)

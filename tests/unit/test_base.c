@@ -90,7 +90,7 @@ START_TEST(topk_keeps_the_best_in_order)
 }
 END_TEST
 
-/* Items past the sort's hold-aside room (1 KiB) are sorted by swapping instead: the same order either way. */
+/* Items past the sort's hold-aside room on the stack (1 KiB) are held on the heap instead: the same order either way. */
 typedef struct big_item {
     int key;
     unsigned char padding[1200];

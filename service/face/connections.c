@@ -1,6 +1,7 @@
 #include "face/connections.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/socket.h>
@@ -13,7 +14,9 @@
 
 struct conn_entry {
     int fd;
-    bool reserve;
+    /* written under the table's lock (at open, or when an ordinary connection closes and this one takes its place);
+     * read by the connection's own pool thread for each request */
+    atomic_bool reserve;
     bool in_head;
     bool shut;
     int64_t head_started_us;
@@ -26,7 +29,7 @@ struct conn_table {
     pthread_t watchdog;
     bool stopping;
     int64_t head_timeout_us;
-    unsigned ordinary_limit, ordinary_open;
+    unsigned ordinary_limit, ordinary_open, reserve_open;
     conn_entry *first;
 };
 
@@ -107,8 +110,11 @@ conn_entry *conn_opened(conn_table *table, int fd)
     e->in_head = true;
     e->head_started_us = util_monotonic_us();
     pthread_mutex_lock(&table->lock);
-    e->reserve = table->ordinary_open >= table->ordinary_limit;
-    if (!e->reserve)
+    bool reserve = table->ordinary_open >= table->ordinary_limit;
+    atomic_init(&e->reserve, reserve);
+    if (reserve)
+        table->reserve_open++;
+    else
         table->ordinary_open++;
     e->next = table->first;
     if (table->first != NULL)
@@ -118,12 +124,33 @@ conn_entry *conn_opened(conn_table *table, int fd)
     return e;
 }
 
+/* Whether a connection is reserve is decided when it opens, and pool threads open connections concurrently: one
+ * accepted first can be counted after one accepted later, so it can hold a reserve place while an ordinary one is
+ * free. An ordinary place that frees is therefore given to the oldest reserve connection (the list is newest first),
+ * so the ordinary connections fill the limit whenever enough are open. The table's lock is held. */
+static void promote_reserve(conn_table *table)
+{
+    if (table->reserve_open == 0 || table->ordinary_open >= table->ordinary_limit)
+        return;
+    conn_entry *oldest = NULL;
+    for (conn_entry *e = table->first; e != NULL; e = e->next)
+        if (atomic_load(&e->reserve))
+            oldest = e;
+    if (oldest == NULL)
+        return;
+    atomic_store(&oldest->reserve, false);
+    table->reserve_open--;
+    table->ordinary_open++;
+}
+
 void conn_closed(conn_table *table, conn_entry *entry)
 {
     if (entry == NULL)
         return;
     pthread_mutex_lock(&table->lock);
-    if (!entry->reserve)
+    if (atomic_load(&entry->reserve))
+        table->reserve_open--;
+    else
         table->ordinary_open--;
     if (entry->prev != NULL)
         entry->prev->next = entry->next;
@@ -131,13 +158,14 @@ void conn_closed(conn_table *table, conn_entry *entry)
         table->first = entry->next;
     if (entry->next != NULL)
         entry->next->prev = entry->prev;
+    promote_reserve(table);
     pthread_mutex_unlock(&table->lock);
     free(entry);
 }
 
 bool conn_is_reserve(const conn_entry *entry)
 {
-    return entry != NULL && entry->reserve;
+    return entry != NULL && atomic_load(&entry->reserve);
 }
 
 void conn_head_ended(conn_table *table, conn_entry *entry)

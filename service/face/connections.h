@@ -23,7 +23,8 @@ void conn_table_free(conn_table *table);
 /* A connection opened on descriptor fd; its head begins now. Caller keeps the entry until conn_closed(). */
 conn_entry *conn_opened(conn_table *table, int fd);
 void conn_closed(conn_table *table, conn_entry *entry);
-/* Whether the connection was opened past the ordinary limit (it may only ask the probes). */
+/* Whether the connection holds a place past the ordinary limit (it may only ask the probes): decided when it opens,
+ * and given up when an ordinary connection closes and this is the oldest reserve one. */
 bool conn_is_reserve(const conn_entry *entry);
 /* The head of the connection's request has ended (its deadline no longer applies). */
 void conn_head_ended(conn_table *table, conn_entry *entry);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/numfmt.h"
 #include "base/util.h"
 
 #define ANSWER_CACHE_SLOTS 64
@@ -13,10 +14,8 @@
 
 typedef struct cached_answer {
     uint64_t hash;
-    char *key;           /* owned: see answer_cache_key() */
-    char *body;          /* owned: the serialized JSON */
-    size_t body_size;
-    char *cache_control; /* owned */
+    char *key;         /* owned: see answer_cache_key() */
+    answer_text *text; /* a held reference */
 } cached_answer;
 
 struct answer_cache {
@@ -37,8 +36,7 @@ void answer_cache_free(answer_cache *cache)
         return;
     for (size_t i = 0; i < ANSWER_CACHE_SLOTS; i++) {
         free(cache->slots[i].key);
-        free(cache->slots[i].body);
-        free(cache->slots[i].cache_control);
+        answer_text_release(cache->slots[i].text);
     }
     pthread_mutex_destroy(&cache->lock);
     free(cache);
@@ -48,8 +46,11 @@ void answer_cache_free(answer_cache *cache)
 static void key_append_part(bytebuf *key, const char *part)
 {
     size_t len = strlen(part);
-    buf_printf(key, "%zu:", len);
-    buf_append(key, part, len);
+    char *at = buf_reserve(key, 24 + len);
+    size_t used = numfmt_integer((long long)len, at);
+    at[used++] = ':';
+    memcpy(at + used, part, len);
+    buf_commit(key, used + len);
 }
 
 /* "pretty" is left out: the cache keeps the compact text, and a ?pretty answer is indented from it on the way out,
@@ -75,44 +76,32 @@ char *answer_cache_key(const http_request *req, const catalog *snap, const char 
     return text;
 }
 
-bool answer_cache_get(answer_cache *cache, const char *key, size_t key_len, uint64_t hash, http_reply *reply,
-                      char **cache_control)
+answer_text *answer_cache_get(answer_cache *cache, const char *key, size_t key_len, uint64_t hash)
 {
     cached_answer *slot = &cache->slots[hash % ANSWER_CACHE_SLOTS];
-    bool hit = false;
+    answer_text *hit = NULL;
     pthread_mutex_lock(&cache->lock);
-    if (slot->key != NULL && slot->hash == hash && memcmp(slot->key, key, key_len + 1) == 0) {
-        reply->json_text = xmalloc(slot->body_size + 1);
-        memcpy(reply->json_text, slot->body, slot->body_size);
-        reply->json_text[slot->body_size] = '\0';
-        reply->json_text_size = slot->body_size;
-        *cache_control = xstrdup(slot->cache_control);
-        hit = true;
-    }
+    if (slot->key != NULL && slot->hash == hash && memcmp(slot->key, key, key_len + 1) == 0)
+        hit = answer_text_hold(slot->text);
     pthread_mutex_unlock(&cache->lock);
     return hit;
 }
 
-void answer_cache_put(answer_cache *cache, char *key, uint64_t hash, const char *body, size_t body_size,
-                      const char *cache_control)
+void answer_cache_put(answer_cache *cache, char *key, uint64_t hash, answer_text *text)
 {
-    if (body_size > ANSWER_CACHE_MAX_BODY) {
+    if (answer_text_size(text) > ANSWER_CACHE_MAX_BODY) {
         free(key);
         return;
     }
-    char *body_copy = xmalloc(body_size + 1);
-    memcpy(body_copy, body, body_size);
-    char *control_copy = xstrdup(cache_control);
+    answer_text_hold(text);
     cached_answer *slot = &cache->slots[hash % ANSWER_CACHE_SLOTS];
     pthread_mutex_lock(&cache->lock);
-    char *old_key = slot->key, *old_body = slot->body, *old_control = slot->cache_control;
+    char *old_key = slot->key;
+    answer_text *old_text = slot->text;
     slot->hash = hash;
     slot->key = key;
-    slot->body = body_copy;
-    slot->body_size = body_size;
-    slot->cache_control = control_copy;
+    slot->text = text;
     pthread_mutex_unlock(&cache->lock);
     free(old_key);
-    free(old_body);
-    free(old_control);
+    answer_text_release(old_text);
 }

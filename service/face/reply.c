@@ -37,6 +37,7 @@ void http_reply_clear(http_reply *reply)
 {
     json_decref(reply->body);
     free(reply->json_text);
+    answer_text_release(reply->kept_json);
     free(reply->raw);
     memset(reply, 0, sizeof *reply);
 }

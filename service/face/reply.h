@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "base/config.h"
+#include "face/answer_text.h"
 #include "face/history.h"
 #include "snapshot/catalog.h"
 #include "wire/jsonw.h"
@@ -56,6 +57,7 @@ typedef struct http_reply {
     char *json_text;         /* owned; an answer already written as compact JSON (jsonw.h), with json_text_size:
                                 sent as application/json, re-indented for ?pretty */
     size_t json_text_size;
+    answer_text *kept_json;  /* a held reference (answer_text.h): a kept compact JSON answer, sent as json_text is */
     char *raw;               /* owned; a ready body instead of json (e.g. Prometheus text), with raw_size */
     size_t raw_size;
     const unsigned char *static_body; /* borrowed, lives forever (embedded assets), with raw_size */

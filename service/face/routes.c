@@ -170,7 +170,6 @@ typedef struct cache_use {
     char *key; /* owned until stored */
     size_t key_len;
     uint64_t hash;
-    char *cache_control; /* owned: a hit's Cache-Control */
 } cache_use;
 
 static void run_handler(const server_call *call, const route *matched, const http_request *req, http_reply *reply)
@@ -202,7 +201,12 @@ static void store_answer(answer_cache *cache, cache_use *use, const http_request
         reply->body = NULL;
         http_reply_json_text(reply, 200, text, len);
     }
-    answer_cache_put(cache, use->key, use->hash, reply->json_text, reply->json_text_size, reply->cache_control);
+    /* the reply's text becomes the kept one, sent and kept without a copy */
+    reply->kept_json = answer_text_adopt(reply->json_text, reply->json_text_size, reply->cache_control);
+    reply->json_text = NULL;
+    reply->json_text_size = 0;
+    reply->cache_control = answer_text_cache_control(reply->kept_json);
+    answer_cache_put(cache, use->key, use->hash, reply->kept_json);
     use->key = NULL;
 }
 
@@ -214,11 +218,11 @@ static void answer(const server_call *call, const route *matched, const http_req
     use->cacheable = matched->catalog_etag && req->snap != NULL && req->body == NULL;
     if (use->cacheable)
         use->key = answer_cache_key(req, req->snap, req->path, &use->key_len, &use->hash);
-    if (use->cacheable && answer_cache_get(cache, use->key, use->key_len, use->hash, reply, &use->cache_control)) {
+    if (use->cacheable && (reply->kept_json = answer_cache_get(cache, use->key, use->key_len, use->hash)) != NULL) {
         reply->status = 200;
         reply->content_type = "application/json";
         reply->etag = req->snap->version;
-        reply->cache_control = use->cache_control;
+        reply->cache_control = answer_text_cache_control(reply->kept_json);
         return;
     }
     run_handler(call, matched, req, reply);
@@ -306,7 +310,6 @@ int routes_dispatch(const server_call *call, const char *url, const char *method
     int result = send_answer(call, &req, &reply);
     http_reply_clear(&reply);
     free(use.key);
-    free(use.cache_control);
     catalog_release(req.snap);
     json_decref(body);
     return result;

@@ -54,38 +54,6 @@ answer_cache *server_answer_cache(http_server *server)
     return server->cache;
 }
 
-/* ---- the request's query and headers (reply.h) ---------------------------------------------------------------- */
-
-const char *http_query(const http_request *req, const char *name)
-{
-    return MHD_lookup_connection_value(req->connection, MHD_GET_ARGUMENT_KIND, name);
-}
-
-const char *http_header(const http_request *req, const char *name)
-{
-    return MHD_lookup_connection_value(req->connection, MHD_HEADER_KIND, name);
-}
-
-typedef struct visit_ctx {
-    http_query_visitor fn;
-    void *ctx;
-} visit_ctx;
-
-static enum MHD_Result visit_argument(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
-{
-    (void)kind;
-    visit_ctx *visit = cls;
-    visit->fn(visit->ctx, key, value ? value : "");
-    return MHD_YES;
-}
-
-size_t http_query_each(const http_request *req, http_query_visitor fn, void *ctx)
-{
-    visit_ctx visit = {fn, ctx};
-    int count = MHD_get_connection_values(req->connection, MHD_GET_ARGUMENT_KIND, visit_argument, &visit);
-    return count < 0 ? 0 : (size_t)count;
-}
-
 /* ---- sending answers ------------------------------------------------------------------------------------------ */
 
 static bool wants_pretty(struct MHD_Connection *connection)
@@ -149,6 +117,36 @@ static struct MHD_Response *response_taking(char *bytes, size_t len)
     return response;
 }
 
+static void release_kept_json(void *text) /* libmicrohttpd's call once no response uses the text */
+{
+    answer_text_release(text);
+}
+
+/* The response for reply's compact JSON, its own text or a kept answer's (either moves to the response); ?pretty
+ * indents a copy. */
+static struct MHD_Response *compact_json_response(struct MHD_Connection *connection, http_reply *reply)
+{
+    answer_text *kept = reply->kept_json;
+    char *own = reply->json_text;
+    const char *text = kept != NULL ? answer_text_bytes(kept) : own;
+    size_t len = kept != NULL ? answer_text_size(kept) : reply->json_text_size;
+    json_t *doc = wants_pretty(connection) ? json_loadb(text, len, 0, NULL) : NULL;
+    if (doc != NULL) {
+        char *pretty = serialize_body(connection, doc, &len);
+        json_decref(doc);
+        return response_taking(pretty, len);
+    }
+    reply->json_text = NULL;
+    reply->kept_json = NULL;
+    if (kept == NULL)
+        return response_taking(own, len);
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer_with_free_callback_cls(len, (void *)text, release_kept_json, kept);
+    if (response == NULL)
+        answer_text_release(kept);
+    return response;
+}
+
 /* Sends reply. Owned bodies (json_text, raw) are handed to libmicrohttpd, which frees them: reply no longer holds
  * them. */
 static enum MHD_Result queue(http_server *server, struct MHD_Connection *connection, request_state *state,
@@ -163,18 +161,9 @@ static enum MHD_Result queue(http_server *server, struct MHD_Connection *connect
                           json_object_get(reply->body, "title") != NULL;
         content_type = is_problem ? "application/problem+json" : "application/json";
         response = response_taking(text, len);
-    } else if (reply->json_text != NULL) {
-        char *text = reply->json_text;
-        size_t len = reply->json_text_size;
-        reply->json_text = NULL;
-        json_t *doc = NULL;
-        if (wants_pretty(connection) && (doc = json_loadb(text, len, 0, NULL)) != NULL) {
-            free(text);
-            text = serialize_body(connection, doc, &len);
-            json_decref(doc);
-        }
+    } else if (reply->json_text != NULL || reply->kept_json != NULL) {
         content_type = "application/json";
-        response = response_taking(text, len);
+        response = compact_json_response(connection, reply);
     } else if (reply->raw != NULL) {
         char *text = reply->raw;
         reply->raw = NULL;

@@ -1,6 +1,9 @@
 /* The daemon over HTTP: catalog endpoints, filters, paging, caching, CORS, request ids and every error path. */
 #include <check.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -559,6 +562,44 @@ START_TEST(kept_answers_follow_a_new_catalog)
 }
 END_TEST
 
+/* A kept answer is shared with the responses sending it: while several connections read answers from the cache,
+ * more distinct queries than it has slots keep replacing its entries, and every answer must still arrive whole (the
+ * sanitizer builds catch a text freed while it is sent). */
+#define SHARED_ANSWER_THREADS 4
+#define SHARED_ANSWER_REQUESTS 150
+
+static void *fetch_kept_answers(void *arg)
+{
+    unsigned seed = (unsigned)(uintptr_t)arg;
+    for (unsigned i = 0; i < SHARED_ANSWER_REQUESTS; i++) {
+        unsigned limit = 1 + (i * 7 + seed * 13) % 100;
+        char path[64];
+        snprintf(path, sizeof path, "/v1/instances?limit=%u", limit);
+        harness_response *r = harness_get(h, path);
+        bool whole = r->status == 200 && r->json != NULL &&
+                     json_array_size(json_object_get(r->json, "items")) == limit;
+        harness_response_free(r);
+        if (!whole)
+            return (void *)1; /* the test's thread reports it */
+    }
+    return NULL;
+}
+
+START_TEST(kept_answers_are_shared_safely_across_connections)
+{
+    pthread_t threads[SHARED_ANSWER_THREADS];
+    for (uintptr_t t = 0; t < SHARED_ANSWER_THREADS; t++)
+        ck_assert_int_eq(pthread_create(&threads[t], NULL, fetch_kept_answers, (void *)t), 0);
+    int broken = 0;
+    for (int t = 0; t < SHARED_ANSWER_THREADS; t++) {
+        void *result = NULL;
+        pthread_join(threads[t], &result);
+        broken += result != NULL;
+    }
+    ck_assert_int_eq(broken, 0);
+}
+END_TEST
+
 START_TEST(metrics_in_prometheus_text)
 {
     harness_response *r = harness_get(h, "/v1/gpus");
@@ -604,6 +645,7 @@ int main(void)
     tcase_add_test(tc, bodies_too_large_or_not_json);
     tcase_add_test(tc, metrics_in_prometheus_text);
     tcase_add_test(tc, kept_answers_follow_a_new_catalog);
+    tcase_add_test(tc, kept_answers_are_shared_safely_across_connections);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }

@@ -11,7 +11,6 @@
 #include "base/numfmt.h"
 #include "base/util.h"
 #include "engine/cost.h"
-#include "engine/export.h"
 
 /* A number as the answer shows it: rounded to 1/scale (NAN stays NAN, which jsonw writes as null). */
 static void write_rounded(jsonw *out, double value, double scale)
@@ -253,53 +252,6 @@ static void write_spot(jsonw *out, const rec_request *r, const candidate *c)
     jsonw_object_end(out);
 }
 
-/* How to turn the pick into deployable text: the request POST /v1/export takes, ready to send. */
-void recommend_write_pick(jsonw *out, const candidate *c)
-{
-    jsonw_member_string(out, "provider", c->offer->instance->provider->id);
-    jsonw_member_string(out, "instance_type", c->offer->instance->id);
-    jsonw_member_string(out, "region", c->offer->region->id);
-    jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
-    jsonw_member_integer(out, "nodes", c->fit.nodes);
-}
-
-static void write_export_link(jsonw *out, const candidate *c)
-{
-    jsonw_name(out, "export");
-    jsonw_object_begin(out);
-    jsonw_member_string(out, "href", "/v1/export");
-    jsonw_member_string(out, "method", "POST");
-    /* only the formats that can deploy this pick (no Terraform for a provider without an official one) */
-    const catalog_instance *inst = c->offer->instance;
-    export_pick pick = {.provider_id = inst->provider->id, .instance_type = inst->id, .region_id = c->offer->region->id,
-                        .pricing = c->pricing, .nodes = c->fit.nodes, .gpus_per_node = inst->gpu_count,
-                        .gpu = inst->gpu, .instance = inst};
-    bool usable[EXPORT_FORMAT_COUNT];
-    export_usable_formats(&pick, usable);
-    export_format first = EXPORT_SKYPILOT;
-    bool have_first = false;
-    jsonw_name(out, "formats");
-    jsonw_array_begin(out);
-    for (int f = 0; f < EXPORT_FORMAT_COUNT; f++) {
-        if (!usable[f])
-            continue;
-        jsonw_string(out, export_format_name((export_format)f));
-        if (!have_first)
-            first = (export_format)f;
-        have_first = true;
-    }
-    jsonw_array_end(out);
-    jsonw_name(out, "body");
-    jsonw_object_begin(out);
-    jsonw_name(out, "recommendation");
-    jsonw_object_begin(out);
-    recommend_write_pick(out, c);
-    jsonw_object_end(out);
-    jsonw_member_string(out, "format", export_format_name(first));
-    jsonw_object_end(out);
-    jsonw_object_end(out);
-}
-
 /* A served candidate's speed and price per token. */
 static void write_throughput(jsonw *out, const rec_request *r, const candidate *c)
 {
@@ -523,7 +475,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     write_throughput(out, r, c);
     write_plan(out, r, req, c, hours, memo);
     write_spot(out, r, c);
-    write_export_link(out, c);
+    recommend_write_export_link(out, c);
     notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */
     reasons.count = warnings.count = 0;
     explain(snap, r, req, opts, c, memo, &reasons, &warnings);
@@ -532,6 +484,28 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_name(out, "warnings");
     write_notes(out, &warnings);
     jsonw_object_end(out);
+}
+
+/* At most two precisions the refused GPUs run that suit the job, nearest first, as "fp16 or fp32" into text (empty
+ * when none): never fp64 (a refusal for fp64 is no_fp64), and for training and fine-tuning only floating point. */
+static void suitable_precisions(const rec_request *r, unsigned runnable, char *text, size_t text_len)
+{
+    static const precision nearest_first[] = {PRECISION_BF16, PRECISION_FP16, PRECISION_FP8, PRECISION_INT8,
+                                              PRECISION_INT4, PRECISION_TF32, PRECISION_FP32};
+    bool trains = r->workload.kind == WORKLOAD_TRAINING || r->workload.kind == WORKLOAD_FINE_TUNING;
+    size_t used = 0, named = 0;
+    text[0] = '\0';
+    for (size_t i = 0; i < sizeof nearest_first / sizeof nearest_first[0] && named < 2; i++) {
+        precision p = nearest_first[i];
+        if (!(runnable & (1u << p)) || p == r->workload.precision ||
+            (trains && (p == PRECISION_INT8 || p == PRECISION_INT4)))
+            continue;
+        int n = snprintf(text + used, text_len - used, "%s%s", named > 0 ? " or " : "", precision_name(p));
+        if (n < 0 || (size_t)n >= text_len - used)
+            break;
+        used += (size_t)n;
+        named++;
+    }
 }
 
 /* What to relax when nothing qualified, from the least a rejected plan needed. */
@@ -559,6 +533,14 @@ static void write_hints(jsonw *out, const rec_request *r, const sizing_requireme
             note(&hints, "No instance type holds %.0f GB of GPU memory here: allow nodes (constraints.max_nodes) or "
                          "a lower precision.",
                  req->gpu_memory_gb);
+        char others[64] = "";
+        /* only when the precision is what stopped every GPU: not when the ones that run it failed for other reasons */
+        if (!st->some_gpu_admitted && st->rejected[REJECT_PRECISION] > 0 &&
+            r->compute_precision == r->workload.precision)
+            suitable_precisions(r, st->refused_gpus_precisions, others, sizeof others);
+        if (others[0] != '\0')
+            note(&hints, "Set workload.precision to %s: the GPUs allowed here do not run %s (%zu offers refused).",
+                 others, precision_name(r->workload.precision), st->rejected[REJECT_PRECISION]);
         if (st->rejected[REJECT_LATENCY] > 0)
             note(&hints, "Relax workload.max_ttft_ms or workload.min_tokens_per_s_per_sequence: %zu offers missed them.",
                  st->rejected[REJECT_LATENCY]);

@@ -176,6 +176,8 @@ typedef struct walk_state {
     unsigned fewest_nodes_needed;   /* over max_nodes; 0 = none */
     double fastest_missed_hours;    /* missed the deadline, at max_nodes; 0 = none */
     double cheapest_over_hourly;    /* over max_hourly_usd; 0 = none */
+    unsigned refused_gpus_precisions; /* bit p: a GPU refused for the asked precision runs precision p */
+    bool some_gpu_admitted;           /* a GPU passed recommend_gpu_check() */
     size_t rejected[REJECT_COUNT];
     candidate *items; /* owned by the caller: room for rec_request.limit candidates */
     topk heap;        /* orders items */
@@ -261,6 +263,9 @@ double recommend_spot_hours(const rec_request *r, const fit *ft, const char *pro
  * max_hourly_usd), for the hints of an empty answer. */
 void recommend_note_rejection(walk_state *st, reject_reason reason, const fit *ft);
 void recommend_note_over_hourly(walk_state *st, double hourly_usd);
+/* Remember what the GPU check of gpu said (reason), for the hints: whether any GPU passed, and which precisions the
+ * GPUs refused for the request's precision do run. */
+void recommend_note_gpu_check(walk_state *st, reject_reason reason, const catalog_gpu *gpu);
 /* NVLink, NVSwitch or xGMI joins the instance's GPUs. */
 bool recommend_has_gpu_fabric(const catalog_instance *inst);
 
@@ -329,8 +334,11 @@ void recommend_alternatives_free(recommend_alternatives *alts);
 /* Writes the "alternatives" member's array. */
 void recommend_alternatives_write(jsonw *out, const recommend_alternatives *alts);
 
-/* The members that name a pick: provider, instance_type, region, pricing and nodes (inside an open object). */
+/* The members that name a pick: provider, instance_type, region, pricing and nodes (inside an open object); and a
+ * recommendation's "export" member: the formats that can deploy it and the POST /v1/export body
+ * (recommend_export_link.c). */
 void recommend_write_pick(jsonw *out, const candidate *c);
+void recommend_write_export_link(jsonw *out, const candidate *c);
 
 /* Writes the answer document of a ranked request. */
 void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,

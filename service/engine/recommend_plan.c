@@ -97,3 +97,13 @@ void recommend_note_over_hourly(walk_state *st, double hourly_usd)
     if (st->cheapest_over_hourly == 0 || hourly_usd < st->cheapest_over_hourly)
         st->cheapest_over_hourly = hourly_usd;
 }
+
+void recommend_note_gpu_check(walk_state *st, reject_reason reason, const catalog_gpu *gpu)
+{
+    st->some_gpu_admitted |= reason == REJECT_NONE;
+    if (reason != REJECT_PRECISION)
+        return;
+    for (int p = 0; p < PRECISION_COUNT; p++)
+        if (catalog_gpu_peak(gpu, (precision)p) > 0)
+            st->refused_gpus_precisions |= 1u << p;
+}

@@ -129,6 +129,7 @@ static void walk_offers(const rec_request *r, const rec_filters *f, const catalo
         const catalog_index *index = &snap->offers_by_gpu[g];
         st->considered += index->count;
         reject_reason gpu_reason = recommend_gpu_check(r, f, snap, g);
+        recommend_note_gpu_check(st, gpu_reason, &snap->gpus[g]);
         if (gpu_reason != REJECT_NONE) {
             st->rejected[gpu_reason] += index->count;
             continue;
@@ -430,6 +431,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         st->considered += shape->offer_count;
         reject_reason gpu_reason = gpu_reasons[shape->example->gpu - snap->gpus];
         reject_reason reason = gpu_reason;
+        recommend_note_gpu_check(st, gpu_reason, shape->example->gpu);
         fit scratch;
         fit *ft = &scratch;
         if (reason == REJECT_NONE)

@@ -1232,6 +1232,48 @@ START_TEST(catalog_generations_take_their_published_base)
 }
 END_TEST
 
+/* An empty answer whose GPUs do not run the asked precision names the ones they do, nearest first, and the advice
+ * works: V100s run fp16 (and fp32) but not bf16 (V100 datasheet, migrations/0002); A100s run bf16 and fp16 but not
+ * fp8; a T4 serves int8 (inference may quantise, training may not). */
+START_TEST(precision_hint_names_what_the_gpus_run)
+{
+    static const struct {
+        const char *body;
+        const char *hint;
+    } cases[] = {
+        {"{\"workload\": {\"kind\": \"training\", \"model_params_b\": 1.3, \"tokens_b\": 26}, \"constraints\": "
+         "{\"gpu_models\": [\"v100-sxm2-16gb\", \"v100-sxm2-32gb\"]}}",
+         "Set workload.precision to fp16 or fp32: the GPUs allowed here do not run bf16"},
+        {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"precision\": \"fp8\"}, \"constraints\": "
+         "{\"gpu_models\": [\"a100-sxm-80gb\"]}}",
+         "Set workload.precision to bf16 or fp16: the GPUs allowed here do not run fp8"},
+        {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"precision\": \"bf16\"}, \"constraints\": "
+         "{\"gpu_models\": [\"t4\"]}}",
+         "Set workload.precision to fp16 or int8: the GPUs allowed here do not run bf16"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int status = 0;
+        json_t *answer = run_on(seed, cases[i].body, &status);
+        ck_assert_int_eq(status, 200);
+        ck_assert_uint_eq(rec_count(answer), 0);
+        const char *hint = json_string_value(json_array_get(json_object_get(answer, "hints"), 0));
+        ck_assert_msg(hint != NULL && strncmp(hint, cases[i].hint, strlen(cases[i].hint)) == 0, "case %zu: hint %s",
+                      i, hint ? hint : "(none)");
+        json_decref(answer);
+    }
+    /* the first hint taken: fp16 on the V100s plans the job */
+    int status = 0;
+    json_t *answer = run_on(seed,
+                            "{\"workload\": {\"kind\": \"training\", \"model_params_b\": 1.3, \"tokens_b\": 26, "
+                            "\"precision\": \"fp16\"}, \"constraints\": {\"gpu_models\": [\"v100-sxm2-16gb\", "
+                            "\"v100-sxm2-32gb\"]}}",
+                            &status);
+    ck_assert_int_eq(status, 200);
+    ck_assert_uint_gt(rec_count(answer), 0);
+    json_decref(answer);
+}
+END_TEST
+
 static Suite *recommend_suite(void)
 {
     Suite *s = suite_create("recommend");
@@ -1266,6 +1308,7 @@ static Suite *recommend_suite(void)
     tcase_add_test(golden, shapes_walk_answers_as_every_offer);
     tcase_add_test(golden, utilization_reason_names_each_picks_nodes);
     tcase_add_test(golden, catalog_generations_take_their_published_base);
+    tcase_add_test(golden, precision_hint_names_what_the_gpus_run);
     suite_add_tcase(s, golden);
     return s;
 }

@@ -518,6 +518,10 @@ static void write_hints(jsonw *out, const rec_request *r, const sizing_requireme
             note(&hints, "Raise constraints.max_nodes to at least %u: the %lld GPUs of workload.gpus need that many "
                          "nodes of the type with the most GPUs per node.",
                  st->fewest_nodes_needed, r->gpus);
+        else if (st->fewest_nodes_needed > 0 && r->min_gpus > 0)
+            note(&hints, "Raise constraints.max_nodes to at least %u: the smallest cluster that holds the job's %.0f GB "
+                         "on at least %lld GPUs (constraints.min_gpus) needs that many nodes.",
+                 st->fewest_nodes_needed, req->gpu_memory_gb, r->min_gpus);
         else if (st->fewest_nodes_needed > 0)
             note(&hints, "Raise constraints.max_nodes to at least %u: the smallest cluster that holds the job's %.0f GB "
                          "needs that many nodes.",

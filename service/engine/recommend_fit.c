@@ -2,6 +2,7 @@
  * memory, throughput, hours, serving speed) of what passes, and the penalties the balanced objectives weigh. */
 #include "engine/recommend_internal.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
@@ -141,8 +142,11 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
         /* a floor on GPUs adds nodes beyond what memory needs (a data-parallel job that wants 16 GPUs) */
         if (r->min_gpus > 0 && inst->gpu_count >= 1.0 && nodes * inst->gpu_count < (double)r->min_gpus) {
             double wanted = ceil((double)r->min_gpus / inst->gpu_count);
-            if (wanted > (double)r->max_nodes)
+            if (wanted > (double)r->max_nodes) {
+                if (has_cluster_network(inst)) /* what it would take, for the hint: a type that can be clustered */
+                    out->nodes = wanted < (double)UINT_MAX ? (unsigned)wanted : UINT_MAX;
                 return REJECT_MAX_NODES;
+            }
             nodes = (unsigned)wanted;
             if (nodes > 1 && !has_cluster_network(inst))
                 return REJECT_NO_CLUSTER;

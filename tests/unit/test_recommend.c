@@ -1274,6 +1274,40 @@ START_TEST(precision_hint_names_what_the_gpus_run)
 }
 END_TEST
 
+/* A floor on GPUs that needs more nodes than max_nodes allows says how many it needs, and that many plan the job. */
+START_TEST(min_gpus_hint_names_the_nodes_it_needs)
+{
+    static const char *const prefix = "Raise constraints.max_nodes to at least ";
+    int status = 0;
+    json_t *answer = run_on(seed,
+                            "{\"workload\": {\"kind\": \"training\", \"model_params_b\": 7, \"tokens_b\": 140}, "
+                            "\"constraints\": {\"min_gpus\": 64, \"max_nodes\": 2}}",
+                            &status);
+    ck_assert_int_eq(status, 200);
+    ck_assert_uint_eq(rec_count(answer), 0);
+    const char *hint = json_string_value(json_array_get(json_object_get(answer, "hints"), 0));
+    ck_assert_msg(hint != NULL && strncmp(hint, prefix, strlen(prefix)) == 0, "hint %s", hint ? hint : "(none)");
+    ck_assert_ptr_nonnull(strstr(hint, "on at least 64 GPUs (constraints.min_gpus)"));
+    unsigned nodes = (unsigned)strtoul(hint + strlen(prefix), NULL, 10);
+    ck_assert_uint_gt(nodes, 2);
+    ck_assert_uint_le(nodes, 64);
+    json_decref(answer);
+    for (unsigned given = nodes - 1; given <= nodes; given++) {
+        char body[256];
+        snprintf(body, sizeof body,
+                 "{\"workload\": {\"kind\": \"training\", \"model_params_b\": 7, \"tokens_b\": 140}, "
+                 "\"constraints\": {\"min_gpus\": 64, \"max_nodes\": %u}}",
+                 given);
+        answer = run_on(seed, body, &status);
+        ck_assert_int_eq(status, 200);
+        /* one node fewer than the hint still plans nothing; the hint's count plans the job */
+        ck_assert_msg((rec_count(answer) > 0) == (given == nodes), "max_nodes %u: %zu recommendations", given,
+                      rec_count(answer));
+        json_decref(answer);
+    }
+}
+END_TEST
+
 static Suite *recommend_suite(void)
 {
     Suite *s = suite_create("recommend");
@@ -1309,6 +1343,7 @@ static Suite *recommend_suite(void)
     tcase_add_test(golden, utilization_reason_names_each_picks_nodes);
     tcase_add_test(golden, catalog_generations_take_their_published_base);
     tcase_add_test(golden, precision_hint_names_what_the_gpus_run);
+    tcase_add_test(golden, min_gpus_hint_names_the_nodes_it_needs);
     suite_add_tcase(s, golden);
     return s;
 }

@@ -89,7 +89,9 @@ answer_text *answer_cache_get(answer_cache *cache, const char *key, size_t key_l
 
 void answer_cache_put(answer_cache *cache, char *key, uint64_t hash, answer_text *text)
 {
-    if (answer_text_size(text) > ANSWER_CACHE_MAX_BODY) {
+    size_t size = 0;
+    answer_text_bytes(text, &size);
+    if (size > ANSWER_CACHE_MAX_BODY) {
         free(key);
         return;
     }

@@ -43,14 +43,10 @@ void answer_text_release(answer_text *text)
     free(text);
 }
 
-const char *answer_text_bytes(const answer_text *text)
+const char *answer_text_bytes(const answer_text *text, size_t *size_out)
 {
+    *size_out = text->size;
     return text->bytes;
-}
-
-size_t answer_text_size(const answer_text *text)
-{
-    return text->size;
 }
 
 const char *answer_text_cache_control(const answer_text *text)

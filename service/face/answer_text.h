@@ -17,8 +17,8 @@ answer_text *answer_text_hold(answer_text *text);
 /* Gives up one reference (accepts NULL). */
 void answer_text_release(answer_text *text);
 
-const char *answer_text_bytes(const answer_text *text);
-size_t answer_text_size(const answer_text *text);
+/* The compact JSON (not NUL-terminated) and, into *size_out, its length. */
+const char *answer_text_bytes(const answer_text *text, size_t *size_out);
 /* The Cache-Control the answer was kept with, or NULL. */
 const char *answer_text_cache_control(const answer_text *text);
 

@@ -128,8 +128,8 @@ static struct MHD_Response *compact_json_response(struct MHD_Connection *connect
 {
     answer_text *kept = reply->kept_json;
     char *own = reply->json_text;
-    const char *text = kept != NULL ? answer_text_bytes(kept) : own;
-    size_t len = kept != NULL ? answer_text_size(kept) : reply->json_text_size;
+    size_t len = reply->json_text_size;
+    const char *text = kept != NULL ? answer_text_bytes(kept, &len) : own;
     json_t *doc = wants_pretty(connection) ? json_loadb(text, len, 0, NULL) : NULL;
     if (doc != NULL) {
         char *pretty = serialize_body(connection, doc, &len);

@@ -8,6 +8,7 @@
 
 #include "base/buf.h"
 #include "face/guard.h"
+#include "face/request_id.h"
 #include "face/server.h"
 
 /* ---- what dispatch needs of the server (server.c) ------------------------------------------------------------- */
@@ -25,7 +26,7 @@ typedef struct request_state {
     bool must_close;     /* the answer closes the connection (a framing problem, a body cut short) */
     int status;
     const char *route;   /* the route's pattern once matched, "unmatched" until then */
-    char request_id[40];
+    char request_id[REQUEST_ID_SIZE];
     char method[16];
     char path[160];
     char client[64];     /* the client's address for the access log (face/forwarded.h) */

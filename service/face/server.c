@@ -1,7 +1,6 @@
 #include "face/server.h"
 
 #include <arpa/inet.h>
-#include <ctype.h>
 #include <netinet/in.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -9,7 +8,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <microhttpd.h>
 
@@ -52,6 +50,38 @@ const app *server_app(const http_server *server)
 answer_cache *server_answer_cache(http_server *server)
 {
     return server->cache;
+}
+
+/* ---- the request's query and headers (reply.h) ---------------------------------------------------------------- */
+
+const char *http_query(const http_request *req, const char *name)
+{
+    return MHD_lookup_connection_value(req->connection, MHD_GET_ARGUMENT_KIND, name);
+}
+
+const char *http_header(const http_request *req, const char *name)
+{
+    return MHD_lookup_connection_value(req->connection, MHD_HEADER_KIND, name);
+}
+
+typedef struct visit_ctx {
+    http_query_visitor fn;
+    void *ctx;
+} visit_ctx;
+
+static enum MHD_Result visit_argument(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    (void)kind;
+    visit_ctx *visit = cls;
+    visit->fn(visit->ctx, key, value ? value : "");
+    return MHD_YES;
+}
+
+size_t http_query_each(const http_request *req, http_query_visitor fn, void *ctx)
+{
+    visit_ctx visit = {fn, ctx};
+    int count = MHD_get_connection_values(req->connection, MHD_GET_ARGUMENT_KIND, visit_argument, &visit);
+    return count < 0 ? 0 : (size_t)count;
 }
 
 /* ---- sending answers ------------------------------------------------------------------------------------------ */
@@ -257,44 +287,6 @@ int server_send_preflight(const server_call *call, const char *allow)
 
 /* ---- the request callback's phases ----------------------------------------------------------------------------- */
 
-static void make_request_id(struct MHD_Connection *connection, request_state *state)
-{
-    const char *given = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Request-Id");
-    if (given != NULL) {
-        size_t len = strlen(given);
-        bool valid = len > 0 && len < sizeof state->request_id;
-        for (size_t i = 0; valid && i < len; i++)
-            valid = isalnum((unsigned char)given[i]) || given[i] == '-' || given[i] == '_' || given[i] == '.';
-        if (valid) {
-            memcpy(state->request_id, given, len + 1);
-            return;
-        }
-    }
-    /* unique per process run: start time, then a counter */
-    static atomic_uint_fast64_t counter;
-    static atomic_uint_fast64_t process_tag;
-    uint64_t tag = atomic_load(&process_tag);
-    if (tag == 0) {
-        uint64_t fresh = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
-        uint_fast64_t expected = 0;
-        atomic_compare_exchange_strong(&process_tag, &expected, fresh);
-        tag = atomic_load(&process_tag);
-    }
-    /* "%012llx-%08llx" by hand: every request pays for it */
-    static const char hex[] = "0123456789abcdef";
-    uint64_t process_part = tag & 0xffffffffffffULL, count = atomic_fetch_add(&counter, 1);
-    char *id = state->request_id;
-    for (int i = 11; i >= 0; i--, process_part >>= 4)
-        id[i] = hex[process_part & 0xF];
-    id[12] = '-';
-    int count_digits = 8;
-    for (uint64_t rest = count >> 32; rest != 0; rest >>= 4)
-        count_digits++;
-    for (int i = 12 + count_digits; i > 12; i--, count >>= 4)
-        id[i] = hex[count & 0xF];
-    id[13 + count_digits] = '\0';
-}
-
 static conn_entry *connection_entry(struct MHD_Connection *connection)
 {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
@@ -372,7 +364,7 @@ static enum MHD_Result begin_request(http_server *server, struct MHD_Connection 
     conn_head_ended(server->connections, connection_entry(connection));
     util_copy(state->method, sizeof state->method, method);
     util_copy(state->path, sizeof state->path, url);
-    make_request_id(connection, state);
+    request_id_choose(MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Request-Id"), state->request_id);
     forwarded_client(server->app->cfg, connection, state->client, sizeof state->client);
     problem *p = first_problem(server, connection, url, method, version, state);
     return p != NULL ? queue_problem(server, connection, state, p, NULL) : MHD_YES;

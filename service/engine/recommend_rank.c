@@ -129,7 +129,8 @@ static void walk_offers(const rec_request *r, const rec_filters *f, const catalo
         const catalog_index *index = &snap->offers_by_gpu[g];
         st->considered += index->count;
         reject_reason gpu_reason = recommend_gpu_check(r, f, snap, g);
-        recommend_note_gpu_check(st, gpu_reason, &snap->gpus[g]);
+        if (index->count > 0) /* as walk_shapes() notes them: only GPUs that are offered */
+            recommend_note_gpu_check(st, gpu_reason, &snap->gpus[g]);
         if (gpu_reason != REJECT_NONE) {
             st->rejected[gpu_reason] += index->count;
             continue;

@@ -205,7 +205,6 @@ static void store_answer(answer_cache *cache, cache_use *use, const http_request
     reply->kept_json = answer_text_adopt(reply->json_text, reply->json_text_size, reply->cache_control);
     reply->json_text = NULL;
     reply->json_text_size = 0;
-    reply->cache_control = answer_text_cache_control(reply->kept_json);
     answer_cache_put(cache, use->key, use->hash, reply->kept_json);
     use->key = NULL;
 }

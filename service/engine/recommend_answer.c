@@ -354,9 +354,9 @@ static void explain(const catalog *snap, const rec_request *r, const sizing_requ
                  precision_name(r->compute_precision), ft->peak_per_gpu, unit, ft->throughput, unit, used,
                  c->hourly_usd / ft->throughput, unit);
     }
-    if (req->flops > 0)
+    if (req->flops > 0) /* the utilisation the plan assumed for this fabric and scale, which the hours use */
         note(reasons, "About %.1f hours for %.3g FLOPs at %.0f%% utilisation: $%.2f for the job.", ft->hours,
-             req->flops, req->utilization * 100.0, c->total_usd);
+             req->flops, (ft->utilization > 0 ? ft->utilization : req->utilization) * 100.0, c->total_usd);
     else if (!isnan(c->total_usd))
         note(reasons, "$%.2f for the %g-hour job at $%.4f/hour.", c->total_usd, ft->hours, c->hourly_usd);
     if (c->regions_passing > 1)

@@ -32,12 +32,6 @@ bool recommend_has_gpu_fabric(const catalog_instance *inst)
     return has_nvlink(inst) || (inst->gpu_interconnect != NULL && util_same_text(inst->gpu_interconnect, "xgmi"));
 }
 
-static bool has_cluster_network(const catalog_instance *inst)
-{
-    return inst->cluster_network != NULL && inst->cluster_network[0] != '\0' &&
-           !util_same_text(inst->cluster_network, "none");
-}
-
 static bool wants_fp64(const rec_request *r)
 {
     return r->require_fp64 || r->workload.precision == PRECISION_FP64;
@@ -94,7 +88,7 @@ reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_insta
     double exact = (double)r->gpus / inst->gpu_count;
     if (exact != (double)(long long)exact || exact < 1.0)
         return REJECT_GPU_COUNT;
-    if (exact > 1.0 && !has_cluster_network(inst))
+    if (exact > 1.0 && !catalog_instance_clusters(inst))
         return REJECT_NO_CLUSTER;
     *nodes = (unsigned)exact; /* what it takes, even past max_nodes: the hint of an empty answer says it */
     if (exact > (double)r->max_nodes)
@@ -137,18 +131,18 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
             return REJECT_MEMORY;
     } else {
         nodes = sizing_nodes_for_memory(req->gpu_memory_gb, inst->gpu_memory_gb);
-        if (nodes > 1 && !has_cluster_network(inst))
+        if (nodes > 1 && !catalog_instance_clusters(inst))
             return REJECT_MEMORY;
         /* a floor on GPUs adds nodes beyond what memory needs (a data-parallel job that wants 16 GPUs) */
         if (r->min_gpus > 0 && inst->gpu_count >= 1.0 && nodes * inst->gpu_count < (double)r->min_gpus) {
             double wanted = ceil((double)r->min_gpus / inst->gpu_count);
             if (wanted > (double)r->max_nodes) {
-                if (has_cluster_network(inst)) /* what it would take, for the hint: a type that can be clustered */
+                if (catalog_instance_clusters(inst)) /* what it would take, for the hint: a type that can be clustered */
                     out->nodes = wanted < (double)UINT_MAX ? (unsigned)wanted : UINT_MAX;
                 return REJECT_MAX_NODES;
             }
             nodes = (unsigned)wanted;
-            if (nodes > 1 && !has_cluster_network(inst))
+            if (nodes > 1 && !catalog_instance_clusters(inst))
                 return REJECT_NO_CLUSTER;
         }
         if (nodes > (unsigned long long)r->max_nodes) {

@@ -18,11 +18,6 @@ static void factors_of(const sizing_requirements *req, const catalog_instance *i
     plan_factors_of(&fabric, req->utilization_size_factor, tensor_parallel, out);
 }
 
-static bool joins_nodes(const catalog_instance *inst)
-{
-    return inst->cluster_network != NULL && !util_same_text(inst->cluster_network, "none");
-}
-
 reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
                                    unsigned *nodes, fit *out)
 {
@@ -31,7 +26,7 @@ reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requiremen
     plan_factors factors;
     factors_of(req, inst, tensor_parallel, &factors);
     double peak = catalog_gpu_peak(inst->gpu, r->compute_precision);
-    unsigned most = joins_nodes(inst) ? (unsigned)r->max_nodes : 1;
+    unsigned most = catalog_instance_clusters(inst) ? (unsigned)r->max_nodes : 1;
     if (req->flops > 0 && r->gpus == 0 && peak > 0) {
         double node_peak = peak * inst->gpu_count;
         if (r->deadline_hours > 0) {

@@ -395,13 +395,37 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
     }
 }
 
-/* Why each GPU model of snap cannot run the job, or REJECT_NONE (caller frees). */
-static reject_reason *judge_gpus(const rec_request *r, const rec_filters *f, const catalog *snap)
+/* Why one GPU model of snap cannot run the job (REJECT_NONE when it can), and whether a walk reached one of its
+ * shapes: the GPU is noted once after the walk (recommend_note_gpu_check()), not once per shape. */
+typedef struct gpu_judgement {
+    reject_reason reason;
+    bool walked;
+} gpu_judgement;
+
+/* Each GPU model of snap judged once (caller frees). */
+static gpu_judgement *judge_gpus(const rec_request *r, const rec_filters *f, const catalog *snap)
 {
-    reject_reason *gpu_reasons = xcalloc(snap->gpu_count + 1, sizeof *gpu_reasons);
+    gpu_judgement *judged = xcalloc(snap->gpu_count + 1, sizeof *judged);
     for (size_t g = 0; g < snap->gpu_count; g++)
-        gpu_reasons[g] = recommend_gpu_check(r, f, snap, g);
-    return gpu_reasons;
+        judged[g].reason = recommend_gpu_check(r, f, snap, g);
+    return judged;
+}
+
+/* The GPUs a walk reached, noted as walk_offers() notes them (the notes are alike for every shape of one GPU). */
+static void note_walked_gpus(const catalog *snap, const gpu_judgement *judged, walk_state *st)
+{
+    for (size_t g = 0; g < snap->gpu_count; g++)
+        if (judged[g].walked)
+            recommend_note_gpu_check(st, judged[g].reason, &snap->gpus[g]);
+}
+
+/* Whether recommend_nodes_for_gpus() refuses r->gpus on every instance type: more GPUs than any one node holds, and
+ * more than max_nodes of the clustered type with the most GPUs hold. */
+static bool no_type_takes_gpus(const rec_request *r, const catalog *snap)
+{
+    double gpus = (double)r->gpus;
+    return snap->most_gpus_per_instance > 0 && gpus > snap->most_gpus_per_instance &&
+           gpus > (double)r->max_nodes * snap->most_gpus_per_clustered_instance;
 }
 
 /* The same judgement as walk_offers(), one shape at a time (catalog.h): the GPU and instance checks once per shape
@@ -415,7 +439,9 @@ static reject_reason *judge_gpus(const rec_request *r, const rec_filters *f, con
 static void walk_shapes(const rec_request *r, const rec_filters *f, const catalog *snap,
                         const sizing_requirements *req, walk_state *st)
 {
-    reject_reason *gpu_reasons = judge_gpus(r, f, snap);
+    if (st->heap_only && r->gpus > 0 && no_type_takes_gpus(r, snap))
+        return; /* the loop below would refuse every shape the count */
+    gpu_judgement *judged = judge_gpus(r, f, snap);
     unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
     bool capped = price_capped(r); /* sides change pricing, never the caps */
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
@@ -430,9 +456,10 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             continue; /* refused whatever else it is, and a walk that reads only its heap keeps no tallies; its
                        * twins, of the same GPU count and cluster network, are refused alike */
         st->considered += shape->offer_count;
-        reject_reason gpu_reason = gpu_reasons[shape->example->gpu - snap->gpus];
+        gpu_judgement *judgement = &judged[shape->example->gpu - snap->gpus];
+        judgement->walked = true;
+        reject_reason gpu_reason = judgement->reason;
         reject_reason reason = gpu_reason;
-        recommend_note_gpu_check(st, gpu_reason, shape->example->gpu);
         fit scratch;
         fit *ft = &scratch;
         if (reason == REJECT_NONE)
@@ -479,7 +506,8 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         rank_by_price(&st->sides[i].request, f, snap, pending, price_alone, st->fits, st->sides[i].model,
                       &st->sides[i].state);
     free(pending);
-    free(gpu_reasons);
+    note_walked_gpus(snap, judged, st);
+    free(judged);
 }
 
 /* Every shape that fits r is ranked by price alone (ranked_by_price()) and by rank_shape() alone: a served model
@@ -497,7 +525,7 @@ static bool walk_by_price_applies(const rec_request *r, const rec_filters *f)
 static void walk_by_price(const rec_request *r, const rec_filters *f, const catalog *snap,
                           const sizing_requirements *req, walk_state *st)
 {
-    reject_reason *gpu_reasons = judge_gpus(r, f, snap);
+    gpu_judgement *judged = judge_gpus(r, f, snap);
     unsigned char *known = xcalloc(snap->shape_count, 1);
     unsigned allowed = pricing_mask(r);
     for (int m = 0; m < PRICING_COUNT; m++) {
@@ -512,7 +540,7 @@ static void walk_by_price(const rec_request *r, const rec_filters *f, const cata
                 break;
             shape_fit *memo = &st->fits[s];
             if (!known[s]) {
-                memo->reason = gpu_reasons[shape->example->gpu - snap->gpus];
+                memo->reason = judged[shape->example->gpu - snap->gpus].reason;
                 if (memo->reason == REJECT_NONE)
                     memo->reason = recommend_instance_admit(f, snap, shape->example);
                 if (memo->reason == REJECT_NONE) {
@@ -533,7 +561,7 @@ static void walk_by_price(const rec_request *r, const rec_filters *f, const cata
         }
     }
     free(known);
-    free(gpu_reasons);
+    free(judged);
 }
 
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "snapshot/arena.h"
 
 /* ---- publication ---------------------------------------------------------------------------------------------- */
@@ -179,6 +180,12 @@ const catalog_offer *catalog_find_offer(const catalog *snap, const char *provide
             return offer;
     }
     return NULL;
+}
+
+bool catalog_instance_clusters(const catalog_instance *inst)
+{
+    return inst->cluster_network != NULL && inst->cluster_network[0] != '\0' &&
+           !util_same_text(inst->cluster_network, "none");
 }
 
 double catalog_gpu_peak(const catalog_gpu *gpu, precision p)

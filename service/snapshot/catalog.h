@@ -200,6 +200,10 @@ typedef struct catalog {
      * holds a figure that is not a finite number, where only a walk of every offer is exact */
     const catalog_shape *shapes;
     size_t shape_count;
+    /* the largest gpu_count of any instance type, and of any that has a cluster network (so that nodes of it can
+     * join); both 0 without shapes */
+    double most_gpus_per_instance;
+    double most_gpus_per_clustered_instance;
     /* per pricing model: the shapes priced under it (indexes into shapes), by their cheapest hourly price
      * (cheapest[m][0].hourly_usd), cheapest first, ties in shape order; a search that ranks by price stops early */
     const size_t *shapes_by_price[PRICING_COUNT];
@@ -232,6 +236,9 @@ typedef void (*catalog_pair_of)(const void *items, size_t i, const char **provid
 /* Binary search of such an array: the index of the item named (provider_id, id), or -1 (also when either is NULL). */
 long catalog_search_pair(const void *items, size_t count, catalog_pair_of pair_of, const char *provider_id,
                          const char *id);
+
+/* Whether nodes of the type can be joined into one job: it names a cluster network other than "none". */
+bool catalog_instance_clusters(const catalog_instance *inst);
 
 /* Dense peak of one GPU at a precision, in TFLOPS (TOPS for int8/int4), or NAN when the part cannot run it at a
  * useful rate. fp64 is the better of the vector and tensor figures; int4 uses the int8 figure. */

@@ -340,4 +340,13 @@ void shapes_build(arena *a, catalog *snap)
     free(members);
     snap->shapes = shapes;
     snap->shape_count = n;
+    snap->most_gpus_per_instance = 0;
+    snap->most_gpus_per_clustered_instance = 0;
+    for (size_t i = 0; i < n; i++) { /* a shape's instance types have its GPU count and cluster network */
+        const catalog_instance *example = shapes[i].example;
+        if (example->gpu_count > snap->most_gpus_per_instance)
+            snap->most_gpus_per_instance = example->gpu_count;
+        if (catalog_instance_clusters(example) && example->gpu_count > snap->most_gpus_per_clustered_instance)
+            snap->most_gpus_per_clustered_instance = example->gpu_count;
+    }
 }

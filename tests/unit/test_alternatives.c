@@ -230,6 +230,37 @@ START_TEST(which_changes_apply)
 }
 END_TEST
 
+/* Twice the GPUs is offered only where some type can hold them within max_nodes. The seed's widest node is
+ * a2-megagpu-16g (16 A100s, no cluster network) and its widest clustered nodes hold 8 GPUs: 16 GPUs on one node
+ * doubles to 32, which one node cannot hold and asking for directly finds nothing; on up to 4 nodes, 32 GPUs are 4
+ * clustered nodes of 8, and the alternative is there. */
+START_TEST(more_nodes_only_where_a_type_holds_them)
+{
+    ck_assert_double_eq(seed->most_gpus_per_instance, 16);
+    ck_assert_double_eq(seed->most_gpus_per_clustered_instance, 8);
+    int status = 0;
+    json_t *answer = ask_text("{\"workload\": {\"kind\": \"training\", \"model_params_b\": 13, \"tokens_b\": 100, "
+                              "\"gpus\": 16}, \"objective\": \"cost\", \"constraints\": {\"max_nodes\": 1}}",
+                              &status);
+    ck_assert_int_eq(status, 200);
+    ck_assert_uint_ge(json_array_size(json_object_get(answer, "recommendations")), 1);
+    ck_assert(!has_change(answer, "more_nodes"));
+    json_decref(answer);
+    answer = ask_text("{\"workload\": {\"kind\": \"training\", \"model_params_b\": 13, \"tokens_b\": 100, "
+                      "\"gpus\": 32}, \"objective\": \"cost\", \"constraints\": {\"max_nodes\": 1}}",
+                      &status);
+    ck_assert_int_eq(status, 200);
+    ck_assert_uint_eq(json_array_size(json_object_get(answer, "recommendations")), 0);
+    json_decref(answer);
+    answer = ask_text("{\"workload\": {\"kind\": \"training\", \"model_params_b\": 13, \"tokens_b\": 100, "
+                      "\"gpus\": 16}, \"objective\": \"cost\", \"constraints\": {\"max_nodes\": 4}}",
+                      &status);
+    ck_assert_int_eq(status, 200);
+    ck_assert(has_change(answer, "more_nodes"));
+    json_decref(answer);
+}
+END_TEST
+
 START_TEST(serve_after_is_checked)
 {
     int status = 0;
@@ -275,6 +306,7 @@ int main(void)
     tcase_add_test(tc, savings_from_the_two_picks);
     tcase_add_test(tc, which_changes_apply);
     tcase_add_test(tc, serve_after_is_checked);
+    tcase_add_test(tc, more_nodes_only_where_a_type_holds_them);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }

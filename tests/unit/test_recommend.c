@@ -1212,6 +1212,45 @@ START_TEST(utilization_reason_names_each_picks_nodes)
 }
 END_TEST
 
+/* The hours reason states the utilisation the pick's plan assumed, the one its hours are computed with: on 4 nodes
+ * of B300 over EFA that is 40% x 0.99 x 0.93 = 37% (engine/plan.c), not the 40% base in requirements. */
+START_TEST(hours_reason_states_the_plans_utilization)
+{
+    json_error_t error;
+    json_t *request = json_loads("{\"objective\": \"time\", \"workload\": {\"kind\": \"training\", "
+                                 "\"model_params_b\": 70, \"precision\": \"bf16\", \"tokens_b\": 100}}",
+                                 0, &error);
+    ck_assert_ptr_nonnull(request);
+    recommend_options opts = {.now = test_now(), .stale_after_hours = 48};
+    int status;
+    char *text = recommend_answer_text(seed, request, &opts, &status);
+    ck_assert_int_eq(status, 200);
+    json_t *answer = json_loads(text, 0, &error);
+    ck_assert_ptr_nonnull(answer);
+    json_t *picks = json_object_get(answer, "recommendations");
+    ck_assert_uint_gt(json_array_size(picks), 1);
+    size_t below_base = 0;
+    for (size_t i = 0; i < json_array_size(picks); i++) {
+        json_t *pick = json_array_get(picks, i);
+        double used = json_real_value(
+            json_object_get(json_object_get(json_object_get(pick, "plan"), "utilization"), "value"));
+        ck_assert_double_gt(used, 0.0);
+        below_base += used < 0.395;
+        char said[48];
+        snprintf(said, sizeof said, " FLOPs at %.0f%% utilisation: ", used * 100.0);
+        json_t *reasons = json_object_get(pick, "reasons");
+        bool found = false;
+        for (size_t k = 0; k < json_array_size(reasons); k++)
+            found = found || strstr(json_string_value(json_array_get(reasons, k)), said) != NULL;
+        ck_assert_msg(found, "pick %zu (utilization %g): no reason says \"%s\"", i, used, said);
+    }
+    ck_assert_uint_gt(below_base, 0); /* the case tells the plan's figure from the base one */
+    json_decref(answer);
+    free(text);
+    json_decref(request);
+}
+END_TEST
+
 /* The utilisation model knows each generation by the catalog's own architecture ids: the seed's H100, A100 and V100
  * take their published bases (engine/plan.c), not the cautious default of a generation it does not know. */
 START_TEST(catalog_generations_take_their_published_base)
@@ -1341,6 +1380,7 @@ static Suite *recommend_suite(void)
     tcase_add_test(golden, golden_scenarios);
     tcase_add_test(golden, shapes_walk_answers_as_every_offer);
     tcase_add_test(golden, utilization_reason_names_each_picks_nodes);
+    tcase_add_test(golden, hours_reason_states_the_plans_utilization);
     tcase_add_test(golden, catalog_generations_take_their_published_base);
     tcase_add_test(golden, precision_hint_names_what_the_gpus_run);
     tcase_add_test(golden, min_gpus_hint_names_the_nodes_it_needs);

@@ -238,26 +238,24 @@ START_TEST(more_nodes_only_where_a_type_holds_them)
 {
     ck_assert_double_eq(seed->most_gpus_per_instance, 16);
     ck_assert_double_eq(seed->most_gpus_per_clustered_instance, 8);
-    int status = 0;
-    json_t *answer = ask_text("{\"workload\": {\"kind\": \"training\", \"model_params_b\": 13, \"tokens_b\": 100, "
-                              "\"gpus\": 16}, \"objective\": \"cost\", \"constraints\": {\"max_nodes\": 1}}",
-                              &status);
-    ck_assert_int_eq(status, 200);
-    ck_assert_uint_ge(json_array_size(json_object_get(answer, "recommendations")), 1);
-    ck_assert(!has_change(answer, "more_nodes"));
-    json_decref(answer);
-    answer = ask_text("{\"workload\": {\"kind\": \"training\", \"model_params_b\": 13, \"tokens_b\": 100, "
-                      "\"gpus\": 32}, \"objective\": \"cost\", \"constraints\": {\"max_nodes\": 1}}",
-                      &status);
-    ck_assert_int_eq(status, 200);
-    ck_assert_uint_eq(json_array_size(json_object_get(answer, "recommendations")), 0);
-    json_decref(answer);
-    answer = ask_text("{\"workload\": {\"kind\": \"training\", \"model_params_b\": 13, \"tokens_b\": 100, "
-                      "\"gpus\": 16}, \"objective\": \"cost\", \"constraints\": {\"max_nodes\": 4}}",
-                      &status);
-    ck_assert_int_eq(status, 200);
-    ck_assert(has_change(answer, "more_nodes"));
-    json_decref(answer);
+    /* gpus and max_nodes of a 13 B training job; whether it has picks; whether twice the GPUs is offered */
+    static const struct {
+        int gpus, max_nodes;
+        bool picks, more_nodes;
+    } cases[] = {{16, 1, true, false}, {32, 1, false, false}, {16, 4, true, true}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char body[256];
+        snprintf(body, sizeof body,
+                 "{\"workload\": {\"kind\": \"training\", \"model_params_b\": 13, \"tokens_b\": 100, \"gpus\": %d}, "
+                 "\"objective\": \"cost\", \"constraints\": {\"max_nodes\": %d}}",
+                 cases[i].gpus, cases[i].max_nodes);
+        int status = 0;
+        json_t *answer = ask_text(body, &status);
+        ck_assert_int_eq(status, 200);
+        ck_assert_msg((json_array_size(json_object_get(answer, "recommendations")) > 0) == cases[i].picks, "%s", body);
+        ck_assert_msg(has_change(answer, "more_nodes") == cases[i].more_nodes, "%s", body);
+        json_decref(answer);
+    }
 }
 END_TEST
 

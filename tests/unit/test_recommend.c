@@ -1216,17 +1216,11 @@ END_TEST
  * of B300 over EFA that is 40% x 0.99 x 0.93 = 37% (engine/plan.c), not the 40% base in requirements. */
 START_TEST(hours_reason_states_the_plans_utilization)
 {
-    json_error_t error;
-    json_t *request = json_loads("{\"objective\": \"time\", \"workload\": {\"kind\": \"training\", "
-                                 "\"model_params_b\": 70, \"precision\": \"bf16\", \"tokens_b\": 100}}",
-                                 0, &error);
-    ck_assert_ptr_nonnull(request);
-    recommend_options opts = {.now = test_now(), .stale_after_hours = 48};
     int status;
-    char *text = recommend_answer_text(seed, request, &opts, &status);
+    json_t *answer = run_on(seed, "{\"objective\": \"time\", \"workload\": {\"kind\": \"training\", "
+                                  "\"model_params_b\": 70, \"precision\": \"bf16\", \"tokens_b\": 100}}",
+                            &status);
     ck_assert_int_eq(status, 200);
-    json_t *answer = json_loads(text, 0, &error);
-    ck_assert_ptr_nonnull(answer);
     json_t *picks = json_object_get(answer, "recommendations");
     ck_assert_uint_gt(json_array_size(picks), 1);
     size_t below_base = 0;
@@ -1246,8 +1240,6 @@ START_TEST(hours_reason_states_the_plans_utilization)
     }
     ck_assert_uint_gt(below_base, 0); /* the case tells the plan's figure from the base one */
     json_decref(answer);
-    free(text);
-    json_decref(request);
 }
 END_TEST
 

@@ -137,7 +137,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
         if (r->min_gpus > 0 && inst->gpu_count >= 1.0 && nodes * inst->gpu_count < (double)r->min_gpus) {
             double wanted = ceil((double)r->min_gpus / inst->gpu_count);
             if (wanted > (double)r->max_nodes) {
-                if (catalog_instance_clusters(inst)) /* what it would take, for the hint: a type that can be clustered */
+                if (catalog_instance_clusters(inst)) /* what it would take, for the hint: a type that clusters */
                     out->nodes = wanted < (double)UINT_MAX ? (unsigned)wanted : UINT_MAX;
                 return REJECT_MAX_NODES;
             }

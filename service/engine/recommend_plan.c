@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/util.h"
 #include "engine/plan.h"
 
 /* The factors of inst's utilisation for the job of r and req. */

@@ -1226,17 +1226,13 @@ START_TEST(hours_reason_states_the_plans_utilization)
     size_t below_base = 0;
     for (size_t i = 0; i < json_array_size(picks); i++) {
         json_t *pick = json_array_get(picks, i);
-        double used = json_real_value(
-            json_object_get(json_object_get(json_object_get(pick, "plan"), "utilization"), "value"));
+        double used = json_real_value(get_path(pick, "plan.utilization.value"));
         ck_assert_double_gt(used, 0.0);
         below_base += used < 0.395;
         char said[48];
         snprintf(said, sizeof said, " FLOPs at %.0f%% utilisation: ", used * 100.0);
-        json_t *reasons = json_object_get(pick, "reasons");
-        bool found = false;
-        for (size_t k = 0; k < json_array_size(reasons); k++)
-            found = found || strstr(json_string_value(json_array_get(reasons, k)), said) != NULL;
-        ck_assert_msg(found, "pick %zu (utilization %g): no reason says \"%s\"", i, used, said);
+        ck_assert_msg(strings_contain(json_object_get(pick, "reasons"), said),
+                      "pick %zu (utilization %g): no reason says \"%s\"", i, used, said);
     }
     ck_assert_uint_gt(below_base, 0); /* the case tells the plan's figure from the base one */
     json_decref(answer);

@@ -40,6 +40,20 @@ static void ask_recommend(const catalog *snap, const config *cfg, const json_t *
     free(text);
 }
 
+/* Prices judged against the same freshness limit as the service's (face/estimate.c), so a stale price warns here too. */
+static void ask_estimate(const catalog *snap, const config *cfg, const json_t *body, cli_answer *out)
+{
+    estimate_options options = {.now = util_now(), .stale_after_hours = cfg->stale_after_hours};
+    json_t *result = NULL;
+    problem *failure = NULL;
+    if (estimate_run_with(snap, body, &options, &result, &failure) != 0) {
+        answer_problem(out, failure);
+        return;
+    }
+    out->status = 200;
+    out->json = result;
+}
+
 static void ask_export(const catalog *snap, const json_t *body, cli_answer *out)
 {
     bytebuf text;
@@ -132,17 +146,7 @@ void cli_ask_local(const catalog *snap, const config *cfg, cli_question q, const
     memset(out, 0, sizeof *out);
     switch (q) {
     case ASK_RECOMMEND: ask_recommend(snap, cfg, body, out); break;
-    case ASK_ESTIMATE: {
-        json_t *result = NULL;
-        problem *failure = NULL;
-        if (estimate_run(snap, body, &result, &failure) != 0) {
-            answer_problem(out, failure);
-        } else {
-            out->status = 200;
-            out->json = result;
-        }
-        break;
-    }
+    case ASK_ESTIMATE: ask_estimate(snap, cfg, body, out); break;
     case ASK_EXPORT: ask_export(snap, body, out); break;
     case ASK_MODELS:
     case ASK_GPUS: ask_list(snap, q, body, out); break;

@@ -2,10 +2,12 @@
  * the exit statuses 0 (found), 1 (nothing fits), 2 (bad input, the message naming the flag) and 3 (no database, no
  * server), and --server against a daemon on 127.0.0.1 answering exactly what the local database answers. */
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <arpa/inet.h>
@@ -253,6 +255,31 @@ START_TEST(server_and_local_answers_agree)
 }
 END_TEST
 
+/* The local estimate judges a price's age as the service does (GPUREC_STALE_AFTER_HOURS, default 48): the seed's
+ * prices were fetched at 2026-12-01T00:00:00Z, so with the clock pinned an hour later no price is stale, and 100 hours
+ * later each one is. */
+START_TEST(a_local_estimate_warns_of_stale_prices)
+{
+    static const time_t seed_fetched_at = 1796083200; /* 2026-12-01T00:00:00Z */
+    static const struct {
+        time_t clock;
+        bool stale;
+    } cases[] = {{seed_fetched_at + 3600, false}, {seed_fetched_at + 100 * 3600, true}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char clock[32];
+        snprintf(clock, sizeof clock, "%lld", (long long)cases[i].clock);
+        ck_assert_int_eq(setenv("GPUREC_TEST_CLOCK", clock, 1), 0);
+        outcome o = run_cli(ESTIMATE " --json");
+        assert_status(&o, 0, ESTIMATE " --json");
+        bool warned = strstr(o.out, "hours ago (2026-12-01T00:00:00Z), more than the 48-hour freshness limit") != NULL;
+        ck_assert_msg(warned == cases[i].stale, "clock %s: expected %s stale-price warning:\n%s", clock,
+                      cases[i].stale ? "a" : "no", o.out);
+        outcome_free(&o);
+    }
+    unsetenv("GPUREC_TEST_CLOCK");
+}
+END_TEST
+
 START_TEST(a_json_request_on_stdin_still_answers_json)
 {
     char request_path[] = "/tmp/gpurec-cli-request-XXXXXX";
@@ -314,6 +341,7 @@ static Suite *cli_suite(void)
     tcase_add_test(tc, bad_input_is_status_2_naming_the_flag);
     tcase_add_test(tc, unavailable_is_status_3);
     tcase_add_test(tc, server_and_local_answers_agree);
+    tcase_add_test(tc, a_local_estimate_warns_of_stale_prices);
     tcase_add_test(tc, a_json_request_on_stdin_still_answers_json);
     tcase_add_test(tc, each_command_has_its_help);
     suite_add_tcase(s, tc);

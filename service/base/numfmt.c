@@ -52,18 +52,19 @@ static char *digits_backwards(unsigned long long value, char *end)
     return end;
 }
 
-/* How many decimal digits value has (1 for 0). */
+/* How many decimal digits value has (1 for 0): the bit length gives the count to within one (a number of b bits has
+ * floor((b - 1) x 1233 / 4096) + 1 digits or one more, 1233 / 4096 being just above log10(2)), and one comparison
+ * with a power of ten settles which. */
 static unsigned digit_count(unsigned long long value)
 {
-    static const unsigned long long thresholds[] = {
-        10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
+    static const unsigned long long powers[] = {
+        1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
         10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
         1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL, 1000000000000000000ULL,
         10000000000000000000ULL};
-    unsigned count = 1;
-    while (count <= sizeof thresholds / sizeof thresholds[0] && value >= thresholds[count - 1])
-        count++;
-    return count;
+    unsigned bits = 64 - (unsigned)__builtin_clzll(value | 1);
+    unsigned count = ((bits - 1) * 1233 >> 12) + 1;
+    return count + (count < sizeof powers / sizeof powers[0] && value >= powers[count]);
 }
 
 /* Writes [-]whole.frac where digits = whole x 10^decimals + frac, frac padded to decimals digits (no point when

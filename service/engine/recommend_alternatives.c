@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -418,7 +419,9 @@ int recommend_alternatives_find(const catalog *snap, const json_t *request, cons
                                 const rec_filters *f, const sizing_requirements *req, const walk_state *st,
                                 recommend_alternatives *alts, problem **error)
 {
-    memset(alts, 0, sizeof *alts);
+    /* the slots (several KiB) are zeroed one at a time as they are taken (next_slot), not all here */
+    memset(alts, 0, offsetof(recommend_alternatives, items));
+    alts->count = 0;
     alts->request = r;
     alts->filters = f;
     alts->sizing = req;

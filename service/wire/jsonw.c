@@ -6,6 +6,9 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "base/numfmt.h"
 #include "base/util.h"
@@ -157,28 +160,72 @@ static bool plain_eight(const unsigned char *p)
     return ((x & highs) | control | is_quote | is_backslash) == 0;
 }
 
-/* A short string that needs no escaping, written with its comma and quotes in one pass when the buffer has room
+#if defined(__SSE2__)
+/* Bit k set when byte k of the 16 at p needs escaping. x86-64 always has SSE2: a signed compare below 0x20 catches the
+ * control characters and, as negative numbers, every byte above ASCII. */
+static unsigned escape_mask16(const unsigned char *p)
+{
+    const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i bad = _mm_or_si128(_mm_cmplt_epi8(x, space),
+                               _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)));
+    return (unsigned)_mm_movemask_epi8(bad);
+}
+#endif
+
+/* How many leading bytes of p[0 .. len) need no escaping: 16 at a time where SSE2 is (a tail shorter than 16 is the
+ * last 16 bytes again, its bytes already judged masked off), else 8 at a time, then byte by byte. */
+static size_t plain_prefix(const unsigned char *p, size_t len)
+{
+    size_t i = 0;
+#if defined(__SSE2__)
+    if (len >= 16) {
+        for (; i + 16 <= len; i += 16) {
+            unsigned mask = escape_mask16(p + i);
+            if (mask != 0)
+                return i + (size_t)__builtin_ctz(mask);
+        }
+        if (i == len)
+            return len;
+        unsigned mask = escape_mask16(p + len - 16) >> (i - (len - 16));
+        return mask == 0 ? len : i + (size_t)__builtin_ctz(mask);
+    }
+#endif
+    while (i + 8 <= len && plain_eight(p + i))
+        i += 8;
+    while (i < len && !escape_needed[p[i]])
+        i++;
+    return i;
+}
+
+/* Whether no byte of p[0 .. len) needs escaping: under 16 bytes, an 8-byte tail is judged by one more word that
+ * overlaps the first instead of byte by byte. */
+static bool all_plain(const unsigned char *p, size_t len)
+{
+    if (len < 8) {
+        for (size_t i = 0; i < len; i++)
+            if (escape_needed[p[i]])
+                return false;
+        return true;
+    }
+    if (len < 16)
+        return plain_eight(p) && plain_eight(p + len - 8);
+    return plain_prefix(p, len) == len;
+}
+
+/* A short string that needs no escaping, checked and then written with its comma and quotes when the buffer has room
  * (most strings of an answer: ids, names, units); false, writing nothing, otherwise. */
 static bool short_plain_string(jsonw *w, const char *text, size_t len)
 {
     bytebuf *b = &w->text;
     if (len > 48 || b->len == 0 || b->len + len + 4 > b->cap)
         return false;
-    /* checked and copied in one pass, past the comma and quote; nothing counts until the whole string passed */
     const unsigned char *bytes = (const unsigned char *)text;
+    if (!all_plain(bytes, len))
+        return false;
     char *at = b->data + b->len;
     char *to = at + (jsonw_comma_due(at[-1]) ? 2 : 1);
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        if (!plain_eight(bytes + i))
-            return false;
-        memcpy(to + i, bytes + i, 8);
-    }
-    for (; i < len; i++) {
-        if (escape_needed[bytes[i]])
-            return false;
-        to[i] = (char)bytes[i];
-    }
+    memcpy(to, bytes, len);
     if (to - at == 2)
         *at++ = ',';
     *at++ = '"';
@@ -206,11 +253,7 @@ void jsonw_stringn(jsonw *w, const char *text, size_t len)
     const unsigned char *bytes = (const unsigned char *)text;
     size_t i = 0;
     while (i < len) {
-        size_t run = i;
-        while (run + 8 <= len && plain_eight(bytes + run))
-            run += 8;
-        while (run < len && !escape_needed[bytes[run]])
-            run++;
+        size_t run = i + plain_prefix(bytes + i, len - i);
         memcpy(out, bytes + i, run - i);
         out += run - i;
         i = run;
@@ -257,10 +300,7 @@ void jsonw_string(jsonw *w, const char *text)
 void jsonw_key(jsonw *w, const char *key)
 {
     size_t len = strlen(key);
-    bool plain = len <= 64;
-    for (size_t i = 0; plain && i < len; i++)
-        plain = !escape_needed[(unsigned char)key[i]];
-    if (!plain) {
+    if (len > 64 || !all_plain((const unsigned char *)key, len)) {
         jsonw_stringn(w, key, len);
         append_char(w, ':');
         return;

@@ -177,6 +177,24 @@ START_TEST(strings_and_escapes)
         }
         assert_same_dump(array);
     }
+
+    /* one byte to escape at every place of every length up to five blocks of 16, as a value and as a key: the
+     * writer judges 16 bytes at a time and a short tail as the last 16 again, so a byte at each offset of a block,
+     * and of a tail, must be found */
+    for (size_t len = 1; len <= 80; len++) {
+        json_t *array = json_array();
+        json_t *keys = json_object();
+        for (size_t at = 0; at < len; at++) {
+            char text[81];
+            memset(text, 'x', len);
+            text[len] = '\0';
+            text[at] = (char)specials[at % 5];
+            json_array_append_new(array, json_stringn(text, len));
+            json_object_set_new(keys, text, json_integer((json_int_t)at));
+        }
+        assert_same_dump(array);
+        assert_same_dump(keys);
+    }
 }
 END_TEST
 

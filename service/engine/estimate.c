@@ -5,12 +5,13 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/numfmt.h"
 #include "base/util.h"
 #include "wire/jsonv.h"
+#include "wire/jsonw.h"
 
 static bool is_commitment(pricing_model model)
 {
@@ -38,239 +39,232 @@ static int price_item(estimate_item *item, const bool priced[PRICING_COUNT])
     return 0;
 }
 
-static json_t *usd_json(int64_t micros)
+/* A money figure in USD, rounded to the cent only here (cost.h). */
+static void write_usd(jsonw *out, int64_t micros)
 {
-    return json_real((double)cost_micros_to_cents(micros) / 100.0);
+    jsonw_real(out, (double)cost_micros_to_cents(micros) / 100.0);
 }
 
-static json_t *pct_json(double pct)
+/* A percentage to 2 decimals; null when it has no value. */
+static void write_pct(jsonw *out, double pct)
 {
-    return isfinite(pct) ? json_real(cost_round2(pct)) : json_null();
+    jsonw_real(out, isfinite(pct) ? cost_round2(pct) : NAN);
 }
 
-static const catalog_fx *find_fx(const catalog *snap, const char *currency)
+/* The money of one line (an item's, or the fleet's sum): hourly, monthly and total USD, and the saving against the
+ * on-demand total when there is one (has_on_demand). */
+static void write_line_money(jsonw *out, const cost_line *line, bool has_on_demand, int64_t on_demand_total)
 {
-    for (size_t i = 0; i < snap->fx_count; i++)
-        if (strcmp(snap->fx[i].currency, currency) == 0)
-            return &snap->fx[i];
-    return NULL;
+    jsonw_name(out, "hourly_usd");
+    write_usd(out, line->hourly_micros);
+    jsonw_name(out, "monthly_usd");
+    write_usd(out, line->monthly_micros);
+    jsonw_name(out, "total_usd");
+    write_usd(out, line->total_micros);
+    jsonw_name(out, "savings_vs_on_demand_pct");
+    write_pct(out, has_on_demand ? cost_savings_pct(on_demand_total, line->total_micros) : NAN);
 }
 
-static json_t *string_or_null(const char *text)
-{
-    return text ? json_string(text) : json_null();
-}
+/* A string value (an element of an open array, or a member's value after its name), formatted (numfmt.h: printf's
+ * text without printf). */
+static void write_formatted(jsonw *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static void add_warning(json_t *warnings, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void add_warning(json_t *warnings, const char *fmt, ...)
+static void write_formatted(jsonw *out, const char *fmt, ...)
 {
     char text[512];
     va_list args;
     va_start(args, fmt);
-    vsnprintf(text, sizeof text, fmt, args);
+    numfmt_vformat(text, sizeof text, fmt, args);
     va_end(args);
-    json_array_append_new(warnings, json_string(text));
+    jsonw_string(out, text);
 }
 
 static const char SPOT_CAVEAT[] =
     "spot instances can be reclaimed by the provider at short notice; total_usd assumes they run uninterrupted at "
     "today's spot price, which moves with demand";
 
-static json_t *item_pricing_json(const estimate *est, const estimate_item *item, pricing_model model)
+/* An item's figures on one pricing model: the members of its by_pricing entry, in the order the contract shows them,
+ * then the price itself and the warnings that go with it. */
+static void write_item_pricing(jsonw *out, const estimate *est, const estimate_item *item, pricing_model model)
 {
     const char *name = pricing_model_name(model);
-    json_t *out = json_object();
+    jsonw_object_begin(out);
     if (!item->available[model]) {
-        char reason[512];
-        snprintf(reason, sizeof reason, "the catalog has no %s price for %s %s in %s", name, item->provider_id,
-                 item->instance_id, item->region_id);
-        json_object_set_new(out, "available", json_false());
-        json_object_set_new(out, "reason", json_string(reason));
-        return out;
+        jsonw_member_bool(out, "available", false);
+        jsonw_name(out, "reason");
+        write_formatted(out, "the catalog has no %s price for %s %s in %s", name, item->provider_id,
+                        item->instance_id, item->region_id);
+        jsonw_object_end(out);
+        return;
     }
     const cost_line *line = &item->lines[model];
     const catalog_price *price = &item->offer->prices[model];
     bool has_on_demand = item->available[PRICING_ON_DEMAND];
     const cost_line *on_demand = &item->lines[PRICING_ON_DEMAND];
-    json_t *warnings = json_array();
+    double break_even = NAN;
 
-    json_object_set_new(out, "available", json_true());
-    json_object_set_new(out, "unit_hourly_usd", json_real((double)item->unit_micros[model] / COST_MICROS_PER_USD));
-    json_object_set_new(out, "hourly_usd", usd_json(line->hourly_micros));
-    json_object_set_new(out, "monthly_usd", usd_json(line->monthly_micros));
-    json_object_set_new(out, "total_usd", usd_json(line->total_micros));
-    json_object_set_new(out, "savings_vs_on_demand_pct",
-                        has_on_demand ? pct_json(cost_savings_pct(on_demand->total_micros, line->total_micros))
-                                      : json_null());
+    jsonw_member_bool(out, "available", true);
+    jsonw_member_real(out, "unit_hourly_usd", (double)item->unit_micros[model] / COST_MICROS_PER_USD);
+    write_line_money(out, line, has_on_demand, on_demand->total_micros);
+    if (model == PRICING_SPOT)
+        jsonw_member_string(out, "interruption", price->spot_interruption);
+    if (is_commitment(model)) {
+        if (has_on_demand)
+            break_even = cost_break_even_pct(item->unit_micros[model], item->unit_micros[PRICING_ON_DEMAND]);
+        jsonw_name(out, "break_even_utilisation_pct");
+        write_pct(out, break_even);
+        jsonw_member_integer(out, "commitment_term_hours", line->term_hours);
+        jsonw_member_integer(out, "commitment_terms", line->terms);
+        jsonw_name(out, "commitment_total_usd");
+        write_usd(out, line->commitment_total_micros);
+        jsonw_name(out, "commitment_savings_vs_on_demand_pct");
+        write_pct(out, has_on_demand ? cost_savings_pct(on_demand->total_micros, line->commitment_total_micros)
+                                     : NAN);
+    }
+    jsonw_name(out, "price");
+    estimate_write_price(out, est->snap, price);
+
+    jsonw_name(out, "warnings");
+    jsonw_array_begin(out);
     if (model == PRICING_SPOT) {
-        json_object_set_new(out, "interruption", string_or_null(price->spot_interruption));
         if (price->spot_interruption)
-            add_warning(warnings, "%s (interruption frequency %s)", SPOT_CAVEAT, price->spot_interruption);
+            write_formatted(out, "%s (interruption frequency %s)", SPOT_CAVEAT, price->spot_interruption);
         else
-            add_warning(warnings, "%s", SPOT_CAVEAT);
+            jsonw_string(out, SPOT_CAVEAT);
     }
     if (is_commitment(model)) {
-        double break_even = has_on_demand ? cost_break_even_pct(item->unit_micros[model],
-                                                                item->unit_micros[PRICING_ON_DEMAND])
-                                          : NAN;
-        json_object_set_new(out, "break_even_utilisation_pct", pct_json(break_even));
-        json_object_set_new(out, "commitment_term_hours", json_integer(line->term_hours));
-        json_object_set_new(out, "commitment_terms", json_integer(line->terms));
-        json_object_set_new(out, "commitment_total_usd", usd_json(line->commitment_total_micros));
-        json_object_set_new(out, "commitment_savings_vs_on_demand_pct",
-                            has_on_demand
-                                ? pct_json(cost_savings_pct(on_demand->total_micros, line->commitment_total_micros))
-                                : json_null());
         if (line->commitment_total_micros > line->total_micros)
-            add_warning(warnings,
-                        "a %s commitment cannot be cancelled: %lld term(s) of %lld hours are owed "
-                        "(commitment_total_usd) for a period of %lld hours; total_usd is only the period's share",
-                        name, (long long)line->terms, (long long)line->term_hours,
-                        (long long)item->usage.period_hours);
+            write_formatted(out,
+                            "a %s commitment cannot be cancelled: %lld term(s) of %lld hours are owed "
+                            "(commitment_total_usd) for a period of %lld hours; total_usd is only the period's share",
+                            name, (long long)line->terms, (long long)line->term_hours,
+                            (long long)item->usage.period_hours);
         if (has_on_demand && line->total_micros > on_demand->total_micros)
-            add_warning(warnings,
-                        "at %.1f%% utilisation, below the %.2f%% break-even, on_demand costs less than %s",
-                        (double)item->usage.usage_hours * 100.0 / (double)item->usage.period_hours,
-                        cost_round2(break_even), name);
+            write_formatted(out, "at %.1f%% utilisation, below the %.2f%% break-even, on_demand costs less than %s",
+                            (double)item->usage.usage_hours * 100.0 / (double)item->usage.period_hours,
+                            cost_round2(break_even), name);
     }
-
-    json_object_set_new(out, "price", estimate_price_json(est->snap, price));
-    estimate_price_warnings(est, item, price, model, warnings);
-    json_object_set_new(out, "warnings", warnings);
-    return out;
+    estimate_write_price_warnings(out, est, item, price, model);
+    jsonw_array_end(out);
+    jsonw_object_end(out);
 }
 
-static json_t *item_json(const estimate *est, const estimate_item *item)
+static void write_item(jsonw *out, const estimate *est, const estimate_item *item)
 {
-    json_t *out = json_object();
-    json_object_set_new(out, "provider", json_string(item->provider_id));
-    json_object_set_new(out, "instance_type", json_string(item->instance_id));
-    json_object_set_new(out, "region", json_string(item->region_id));
-    json_object_set_new(out, "count", json_integer(item->count));
+    jsonw_object_begin(out);
+    jsonw_member_string(out, "provider", item->provider_id);
+    jsonw_member_string(out, "instance_type", item->instance_id);
+    jsonw_member_string(out, "region", item->region_id);
+    jsonw_member_integer(out, "count", item->count);
     if (item->hours > 0) {
-        json_object_set_new(out, "hours", json_integer(item->hours));
+        jsonw_member_integer(out, "hours", item->hours);
     } else {
-        json_object_set_new(out, "months", json_integer(item->months));
-        json_object_set_new(out, "hours_per_month", json_integer(item->hours_per_month));
+        jsonw_member_integer(out, "months", item->months);
+        jsonw_member_integer(out, "hours_per_month", item->hours_per_month);
     }
     const catalog_instance *instance = item->offer->instance;
-    json_t *gpu = json_object();
-    json_object_set_new(gpu, "id", string_or_null(instance->gpu ? instance->gpu->id : NULL));
-    json_object_set_new(gpu, "name", string_or_null(instance->gpu ? instance->gpu->name : NULL));
-    json_object_set_new(gpu, "count", json_real(instance->gpu_count));
-    json_object_set_new(out, "gpu", gpu);
-    json_object_set_new(out, "usage_hours", json_integer(item->usage.usage_hours));
-    json_object_set_new(out, "period_hours", json_integer(item->usage.period_hours));
-    json_object_set_new(out, "utilisation_pct",
-                        json_real(cost_round2((double)item->usage.usage_hours * 100.0 /
-                                              (double)item->usage.period_hours)));
-    json_t *by_pricing = json_object();
-    for (int m = 0; m < PRICING_COUNT; m++)
-        if (est->compared[m])
-            json_object_set_new(by_pricing, pricing_model_name((pricing_model)m),
-                                item_pricing_json(est, item, (pricing_model)m));
-    json_object_set_new(out, "by_pricing", by_pricing);
-    return out;
-}
-
-/* Sums one model over every item into *sum; false (with the items lacking it in missing[]) when some item lacks it.
- * COST_ERANGE through *rc when the sum does not fit. */
-static bool sum_model(const estimate *est, pricing_model model, cost_line *sum, json_t *missing, int *rc)
-{
-    bool complete = true;
-    *sum = (cost_line){0};
-    for (size_t i = 0; i < est->item_count; i++) {
-        const estimate_item *item = &est->items[i];
-        if (!item->available[model]) {
-            json_array_append_new(missing, json_integer((json_int_t)i));
-            complete = false;
-        } else if (*rc == 0) {
-            *rc = cost_line_add(sum, &item->lines[model]);
-        }
+    jsonw_name(out, "gpu");
+    jsonw_object_begin(out);
+    jsonw_member_string(out, "id", instance->gpu ? instance->gpu->id : NULL);
+    jsonw_member_string(out, "name", instance->gpu ? instance->gpu->name : NULL);
+    jsonw_member_real(out, "count", instance->gpu_count);
+    jsonw_object_end(out);
+    jsonw_member_integer(out, "usage_hours", item->usage.usage_hours);
+    jsonw_member_integer(out, "period_hours", item->usage.period_hours);
+    jsonw_member_real(out, "utilisation_pct",
+                      cost_round2((double)item->usage.usage_hours * 100.0 / (double)item->usage.period_hours));
+    jsonw_name(out, "by_pricing");
+    jsonw_object_begin(out);
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        if (!est->compared[m])
+            continue;
+        jsonw_key(out, pricing_model_name((pricing_model)m));
+        write_item_pricing(out, est, item, (pricing_model)m);
     }
-    return complete;
+    jsonw_object_end(out);
+    jsonw_object_end(out);
 }
 
-/* The totals object; COST_ERANGE when a sum does not fit. Caller owns *out. */
-static int totals_json(const estimate *est, json_t **out)
+/* The fleet's sums per model, worked out before anything is written: complete[m] when every item has model m (only
+ * those are summed). COST_ERANGE when a sum does not fit. */
+static int sum_models(const estimate *est, cost_line sums[PRICING_COUNT], bool complete[PRICING_COUNT])
 {
-    int rc = 0;
-    cost_line sums[PRICING_COUNT];
-    bool complete[PRICING_COUNT] = {false};
-    json_t *missing[PRICING_COUNT] = {NULL};
-    long long instances = 0;
-    json_t *totals = NULL;
-
-    for (size_t i = 0; i < est->item_count; i++)
-        instances += est->items[i].count;
-    for (int m = 0; m < PRICING_COUNT && rc == 0; m++) {
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        complete[m] = false;
         if (!est->priced[m])
             continue;
-        missing[m] = json_array();
-        complete[m] = sum_model(est, (pricing_model)m, &sums[m], missing[m], &rc);
+        sums[m] = (cost_line){0};
+        complete[m] = true;
+        for (size_t i = 0; i < est->item_count && complete[m]; i++) {
+            const estimate_item *item = &est->items[i];
+            if (!item->available[m])
+                complete[m] = false;
+            else if (cost_line_add(&sums[m], &item->lines[m]) != 0)
+                return COST_ERANGE;
+        }
     }
-    if (rc != 0)
-        goto out;
+    return 0;
+}
 
-    totals = json_object();
-    json_object_set_new(totals, "count", json_integer(instances));
-    json_t *by_pricing = json_object();
+static void write_totals(jsonw *out, const estimate *est, const cost_line sums[PRICING_COUNT],
+                         const bool complete[PRICING_COUNT])
+{
+    long long instances = 0;
+    for (size_t i = 0; i < est->item_count; i++)
+        instances += est->items[i].count;
+    jsonw_object_begin(out);
+    jsonw_member_integer(out, "count", instances);
+    jsonw_name(out, "by_pricing");
+    jsonw_object_begin(out);
     bool has_on_demand = complete[PRICING_ON_DEMAND];
     for (int m = 0; m < PRICING_COUNT; m++) {
         if (!est->compared[m])
             continue;
         const char *name = pricing_model_name((pricing_model)m);
-        json_t *entry = json_object();
+        jsonw_key(out, name);
+        jsonw_object_begin(out);
         if (!complete[m]) {
-            json_object_set_new(entry, "available", json_false());
-            json_object_set_new(entry, "missing_items", missing[m]);
-            missing[m] = NULL;
-            char reason[160];
-            snprintf(reason, sizeof reason, "not every item has a %s price; see missing_items", name);
-            json_object_set_new(entry, "reason", json_string(reason));
-            json_object_set_new(by_pricing, name, entry);
+            jsonw_member_bool(out, "available", false);
+            jsonw_name(out, "missing_items");
+            jsonw_array_begin(out);
+            for (size_t i = 0; i < est->item_count; i++)
+                if (!est->items[i].available[m])
+                    jsonw_integer(out, (long long)i);
+            jsonw_array_end(out);
+            jsonw_name(out, "reason");
+            write_formatted(out, "not every item has a %s price; see missing_items", name);
+            jsonw_object_end(out);
             continue;
         }
         const cost_line *sum = &sums[m];
-        json_t *warnings = json_array();
-        json_object_set_new(entry, "available", json_true());
-        json_object_set_new(entry, "hourly_usd", usd_json(sum->hourly_micros));
-        json_object_set_new(entry, "monthly_usd", usd_json(sum->monthly_micros));
-        json_object_set_new(entry, "total_usd", usd_json(sum->total_micros));
-        json_object_set_new(entry, "savings_vs_on_demand_pct",
-                            has_on_demand ? pct_json(cost_savings_pct(sums[PRICING_ON_DEMAND].total_micros,
-                                                                      sum->total_micros))
-                                          : json_null());
-        if (m == PRICING_SPOT)
-            add_warning(warnings, "%s", SPOT_CAVEAT);
+        const int64_t on_demand_total = has_on_demand ? sums[PRICING_ON_DEMAND].total_micros : 0;
+        jsonw_member_bool(out, "available", true);
+        write_line_money(out, sum, has_on_demand, on_demand_total);
         if (is_commitment((pricing_model)m)) {
-            json_object_set_new(entry, "commitment_total_usd", usd_json(sum->commitment_total_micros));
-            json_object_set_new(entry, "commitment_savings_vs_on_demand_pct",
-                                has_on_demand ? pct_json(cost_savings_pct(sums[PRICING_ON_DEMAND].total_micros,
-                                                                          sum->commitment_total_micros))
-                                              : json_null());
-            if (sum->commitment_total_micros > sum->total_micros)
-                add_warning(warnings, "commitments cannot be cancelled: whole %s terms owe commitment_total_usd, "
-                                      "more than total_usd for the estimated periods", name);
+            jsonw_name(out, "commitment_total_usd");
+            write_usd(out, sum->commitment_total_micros);
+            jsonw_name(out, "commitment_savings_vs_on_demand_pct");
+            write_pct(out, has_on_demand ? cost_savings_pct(on_demand_total, sum->commitment_total_micros) : NAN);
         }
-        json_object_set_new(entry, "warnings", warnings);
-        json_object_set_new(by_pricing, name, entry);
+        jsonw_name(out, "warnings");
+        jsonw_array_begin(out);
+        if (m == PRICING_SPOT)
+            jsonw_string(out, SPOT_CAVEAT);
+        if (is_commitment((pricing_model)m) && sum->commitment_total_micros > sum->total_micros)
+            write_formatted(out, "commitments cannot be cancelled: whole %s terms owe commitment_total_usd, more "
+                                 "than total_usd for the estimated periods", name);
+        jsonw_array_end(out);
+        jsonw_object_end(out);
     }
-    json_object_set_new(totals, "by_pricing", by_pricing);
-
-out:
-    for (int m = 0; m < PRICING_COUNT; m++)
-        json_decref(missing[m]);
-    *out = totals;
-    return rc;
+    jsonw_object_end(out);
+    jsonw_object_end(out);
 }
 
-static json_t *fx_rates_json(const estimate *est)
+static void write_fx_rates(jsonw *out, const estimate *est)
 {
-    json_t *rates = json_array();
     const char *seen[FX_CURRENCIES_LISTED];
     size_t seen_count = 0;
+    jsonw_array_begin(out);
     for (size_t i = 0; i < est->item_count; i++) {
         const estimate_item *item = &est->items[i];
         for (int m = 0; m < PRICING_COUNT; m++) {
@@ -285,16 +279,16 @@ static json_t *fx_rates_json(const estimate *est)
             if (listed || seen_count == sizeof seen / sizeof seen[0])
                 continue;
             seen[seen_count++] = currency;
-            const catalog_fx *fx = find_fx(est->snap, currency);
-            json_t *rate = json_object();
-            json_object_set_new(rate, "currency", json_string(currency));
-            json_object_set_new(rate, "usd_per_unit", json_real(item->offer->prices[m].usd_per_unit));
-            json_object_set_new(rate, "source", string_or_null(fx ? fx->source : NULL));
-            json_object_set_new(rate, "as_of", string_or_null(fx ? fx->as_of : NULL));
-            json_array_append_new(rates, rate);
+            const catalog_fx *fx = catalog_find_fx(est->snap, currency);
+            jsonw_object_begin(out);
+            jsonw_member_string(out, "currency", currency);
+            jsonw_member_real(out, "usd_per_unit", item->offer->prices[m].usd_per_unit);
+            jsonw_member_string(out, "source", fx ? fx->source : NULL);
+            jsonw_member_string(out, "as_of", fx ? fx->as_of : NULL);
+            jsonw_object_end(out);
         }
     }
-    return rates;
+    jsonw_array_end(out);
 }
 
 static problem *invalid_request(int status)
@@ -303,21 +297,15 @@ static problem *invalid_request(int status)
                        "The estimate request has invalid fields; each is named in errors.");
 }
 
-int estimate_run(const catalog *snap, const json_t *request, json_t **result, problem **error)
-{
-    return estimate_run_with(snap, request, NULL, result, error);
-}
-
-int estimate_run_with(const catalog *snap, const json_t *request, const estimate_options *opts, json_t **result,
-                      problem **error)
+int estimate_write(const catalog *snap, const json_t *request, const estimate_options *opts, jsonw *out,
+                   problem **error)
 {
     static const char *const allowed[] = {"items", "pricing"};
     estimate est = {.snap = snap, .opts = opts};
     problem *p = NULL;
-    json_t *doc = NULL;
-    json_t *totals = NULL;
+    cost_line sums[PRICING_COUNT];
+    bool complete[PRICING_COUNT];
     int rc = -1;
-    *result = NULL;
     *error = NULL;
 
     if (request == NULL || !json_is_object(request)) {
@@ -366,40 +354,66 @@ int estimate_run_with(const catalog *snap, const json_t *request, const estimate
     }
     if (problem_field_count(p) > 0)
         goto out;
-    if (totals_json(&est, &totals) != 0) {
+    if (sum_models(&est, sums, complete) != 0) {
         problem_add_field(p, "items", "the fleet's total cost is beyond what the service computes (about 9.2 "
                                       "trillion USD); split the estimate");
         goto out;
     }
 
-    doc = json_object();
-    json_object_set_new(doc, "currency", json_string("USD"));
-    json_object_set_new(doc, "hours_per_month", json_integer(COST_HOURS_PER_MONTH));
-    json_t *pricing = json_array();
+    /* everything is known to fit: from here the answer is only written */
+    jsonw_object_begin(out);
+    jsonw_member_string(out, "currency", "USD");
+    jsonw_member_integer(out, "hours_per_month", COST_HOURS_PER_MONTH);
+    jsonw_name(out, "pricing");
+    jsonw_array_begin(out);
     for (int m = 0; m < PRICING_COUNT; m++)
         if (est.compared[m])
-            json_array_append_new(pricing, json_string(pricing_model_name((pricing_model)m)));
-    json_object_set_new(doc, "pricing", pricing);
-    json_t *items_out = json_array();
+            jsonw_string(out, pricing_model_name((pricing_model)m));
+    jsonw_array_end(out);
+    jsonw_name(out, "items");
+    jsonw_array_begin(out);
     for (size_t i = 0; i < est.item_count; i++)
-        json_array_append_new(items_out, item_json(&est, &est.items[i]));
-    json_object_set_new(doc, "items", items_out);
-    json_object_set_new(doc, "totals", totals);
-    totals = NULL;
-    json_object_set_new(doc, "fx_rates", fx_rates_json(&est));
-    json_object_set_new(doc, "catalog_version", json_string(snap->version));
-    *result = doc;
-    doc = NULL;
+        write_item(out, &est, &est.items[i]);
+    jsonw_array_end(out);
+    jsonw_name(out, "totals");
+    write_totals(out, &est, sums, complete);
+    jsonw_name(out, "fx_rates");
+    write_fx_rates(out, &est);
+    jsonw_member_string(out, "catalog_version", snap->version);
+    jsonw_object_end(out);
     rc = 0;
 
 out:
-    if (rc == 0) {
+    if (rc == 0)
         problem_free(p);
-    } else {
+    else
         *error = p;
-    }
-    json_decref(totals);
-    json_decref(doc);
     free(est.items);
     return rc;
+}
+
+int estimate_run(const catalog *snap, const json_t *request, json_t **result, problem **error)
+{
+    return estimate_run_with(snap, request, NULL, result, error);
+}
+
+int estimate_run_with(const catalog *snap, const json_t *request, const estimate_options *opts, json_t **result,
+                      problem **error)
+{
+    *result = NULL;
+    jsonw text;
+    jsonw_init(&text, 4096);
+    if (estimate_write(snap, request, opts, &text, error) != 0) {
+        jsonw_discard(&text);
+        return -1;
+    }
+    size_t len;
+    char *written = jsonw_finish(&text, &len);
+    *result = json_loadb(written, len, 0, NULL); /* the writer's own output: cannot fail but for memory */
+    free(written);
+    if (*result == NULL) {
+        *error = problem_new(500, "internal", "Internal Server Error", "the estimate could not be read back");
+        return -1;
+    }
+    return 0;
 }

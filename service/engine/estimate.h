@@ -103,6 +103,7 @@
 #include <jansson.h>
 
 #include "snapshot/catalog.h"
+#include "wire/jsonw.h"
 #include "wire/problem.h"
 
 #define ESTIMATE_MAX_ITEMS 100
@@ -116,11 +117,15 @@ typedef struct estimate_options {
     unsigned stale_after_hours; /* a price fetched longer ago than this gets a warning; 0 = never */
 } estimate_options;
 
-/* Estimates one request against snap (borrowed; must not be NULL), judging no price stale: estimate_run_with() with
- * opts NULL. On success returns 0 and sets *result to the
- * response document (caller owns the reference: json_decref). On a client error returns -1 and sets *error to a
- * problem naming every invalid field (status 400 when the body is not an object, else 422; caller owns it: hand it to
- * http_reply_problem() or problem_free()). Reads nothing but its arguments. */
+/* Estimates one request against snap (borrowed; must not be NULL), with the prices judged against opts (borrowed;
+ * NULL: no freshness limit), and writes the response document to out. On success returns 0. On a client error
+ * returns -1 with nothing written and sets *error to a problem naming every invalid field (status 400 when the body
+ * is not an object, else 422; caller owns it: hand it to http_reply_problem() or problem_free()). Reads nothing but
+ * its arguments. */
+int estimate_write(const catalog *snap, const json_t *request, const estimate_options *opts, jsonw *out,
+                   problem **error);
+/* As estimate_write(), the document read into *result (caller owns the reference: json_decref) for callers that walk
+ * it (the command line); judging no price stale. */
 int estimate_run(const catalog *snap, const json_t *request, json_t **result, problem **error);
 /* As estimate_run(), with the prices judged against opts (borrowed; NULL: no freshness limit). */
 int estimate_run_with(const catalog *snap, const json_t *request, const estimate_options *opts, json_t **result,

@@ -12,6 +12,7 @@
 #include "engine/cost.h"
 #include "engine/estimate.h"
 #include "snapshot/catalog.h"
+#include "wire/jsonw.h"
 #include "wire/problem.h"
 
 #define PROVIDER_MAX_LEN 64
@@ -51,12 +52,12 @@ void estimate_read_item(const catalog *snap, const json_t *item_json, size_t ind
  * an error (in p). */
 bool estimate_read_pricing(const json_t *request, bool compared[PRICING_COUNT], bool *explicit_list, problem *p);
 
-/* The price object of one priced model (snapshot/price_write.h, as GET /v1/instances writes it; usd_per_unit 1 for
- * USD). Caller owns the reference. */
-json_t *estimate_price_json(const catalog *snap, const catalog_price *price);
-/* Adds to warnings (borrowed array) what the answer must say about where price came from: that it is estimated, or
- * that it was fetched longer ago than est->opts allows. */
-void estimate_price_warnings(const estimate *est, const estimate_item *item, const catalog_price *price,
-                             pricing_model model, json_t *warnings);
+/* Writes the price object of one priced model to out (snapshot/price_write.h, as GET /v1/instances writes it, with
+ * usd_per_unit 1 added for USD). */
+void estimate_write_price(jsonw *out, const catalog *snap, const catalog_price *price);
+/* Writes into out's open array what the answer must say about where price came from: that it is estimated, or that
+ * it was fetched longer ago than est->opts allows. */
+void estimate_write_price_warnings(jsonw *out, const estimate *est, const estimate_item *item,
+                                   const catalog_price *price, pricing_model model);
 
 #endif

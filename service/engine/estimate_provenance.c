@@ -2,26 +2,22 @@
  * must carry when a price is derived rather than published, or older than the freshness limit. */
 #include "engine/estimate_internal.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "base/numfmt.h"
 #include "base/util.h"
 #include "snapshot/price_write.h"
 
-json_t *estimate_price_json(const catalog *snap, const catalog_price *price)
+void estimate_write_price(jsonw *out, const catalog *snap, const catalog_price *price)
 {
-    json_t *out = price_json(snap, price);
-    /* the rate a USD price was taken at, so every item says its rate whatever the currency */
-    if (json_object_get(out, "usd_per_unit") == NULL)
-        json_object_set_new(out, "usd_per_unit", json_real(1.0));
-    return out;
-}
-
-static void warn(json_t *warnings, const char *text)
-{
-    json_array_append_new(warnings, json_string(text));
+    jsonw_object_begin(out);
+    price_write_members(out, snap, price);
+    /* the rate a USD price was taken at, so every item says its rate whatever the currency (a price in another
+     * currency has its own usd_per_unit among the members) */
+    if (strcmp(price->currency, "USD") == 0)
+        jsonw_member_real(out, "usd_per_unit", 1.0);
+    jsonw_object_end(out);
 }
 
 /* When the price was last known good: its fetched_at, or the provider's last successful refresh when that refresh
@@ -40,29 +36,29 @@ static int confirmed_time(const estimate_item *item, const catalog_price *price,
     return 0;
 }
 
-void estimate_price_warnings(const estimate *est, const estimate_item *item, const catalog_price *price,
-                             pricing_model model, json_t *warnings)
+void estimate_write_price_warnings(jsonw *out, const estimate *est, const estimate_item *item,
+                                   const catalog_price *price, pricing_model model)
 {
     char text[768];
     if (price->estimated) {
-        snprintf(text, sizeof text, "the %s price is estimated, not published: %s", pricing_model_name(model),
-                 price->source ? price->source : "no source recorded");
-        warn(warnings, text);
+        numfmt_format(text, sizeof text, "the %s price is estimated, not published: %s", pricing_model_name(model),
+                      price->source ? price->source : "no source recorded");
+        jsonw_string(out, text);
     }
     if (est->opts == NULL || est->opts->stale_after_hours == 0)
         return;
     time_t fetched;
     if (confirmed_time(item, price, &fetched) != 0) {
-        snprintf(text, sizeof text, "the %s price has no valid fetch time; it may be out of date",
-                 pricing_model_name(model));
-        warn(warnings, text);
+        numfmt_format(text, sizeof text, "the %s price has no valid fetch time; it may be out of date",
+                      pricing_model_name(model));
+        jsonw_string(out, text);
         return;
     }
     double age_hours = difftime(est->opts->now, fetched) / 3600.0;
     if (age_hours > (double)est->opts->stale_after_hours) {
-        snprintf(text, sizeof text,
-                 "the %s price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit",
-                 pricing_model_name(model), age_hours, price->fetched_at, est->opts->stale_after_hours);
-        warn(warnings, text);
+        numfmt_format(text, sizeof text,
+                      "the %s price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit",
+                      pricing_model_name(model), age_hours, price->fetched_at, est->opts->stale_after_hours);
+        jsonw_string(out, text);
     }
 }

@@ -10,15 +10,18 @@ int api_estimate(const http_request *req, http_reply *reply)
         http_reply_problem(reply, api_no_catalog());
         return 0;
     }
-    json_t *result = NULL;
     problem *error = NULL;
     estimate_options opts = {
         .now = util_now(),
         .stale_after_hours = req->app != NULL && req->app->cfg != NULL ? req->app->cfg->stale_after_hours : 0,
     };
-    if (estimate_run_with(req->snap, req->body, &opts, &result, &error) != 0)
+    jsonw answer;
+    jsonw_init(&answer, 4096); /* one item on every pricing model is about 2.5 KB */
+    if (estimate_write(req->snap, req->body, &opts, &answer, &error) != 0) {
+        jsonw_discard(&answer);
         http_reply_problem(reply, error);
-    else
-        http_reply_json(reply, 200, result);
+        return 0;
+    }
+    http_reply_written(reply, &answer);
     return 0;
 }

@@ -1,10 +1,7 @@
 /* One price as JSON, with where it came from: the members every answer that shows a price uses (the catalog's
- * instances and the estimate's items), so a price reads the same everywhere, whether the answer is written as text
- * (price_write) or built as a document (price_json). */
+ * instances and the estimate's items), so a price reads the same everywhere. */
 #ifndef GPUREC_PRICE_WRITE_H
 #define GPUREC_PRICE_WRITE_H
-
-#include <jansson.h>
 
 #include "snapshot/catalog.h"
 #include "wire/jsonw.h"
@@ -14,7 +11,7 @@
  * for a price not in USD), source, fetched_at, effective_at, estimated (derived by the rule its source states, not
  * published) and spot_interruption (when known). snap (borrowed) gives the exchange rates. */
 void price_write(jsonw *out, const catalog *snap, const catalog_price *price);
-/* The same members as a new object (the caller owns it), in the same order. */
-json_t *price_json(const catalog *snap, const catalog_price *price);
+/* The same members without the braces, into an object out has open (for an answer that adds members of its own). */
+void price_write_members(jsonw *out, const catalog *snap, const catalog_price *price);
 
 #endif

@@ -145,9 +145,14 @@ static void emit(log_level level, const char *msg, const char *const *pairs, siz
     fwrite(line, 1, used, stderr);
 }
 
+bool log_enabled(log_level level)
+{
+    return (int)level >= atomic_load(&configured_level);
+}
+
 void log_msg(log_level level, const char *msg, ...)
 {
-    if ((int)level < atomic_load(&configured_level))
+    if (!log_enabled(level))
         return;
     const char *pairs[32];
     size_t count = 0;
@@ -163,7 +168,7 @@ void log_msg(log_level level, const char *msg, ...)
 void log_access(const char *method, const char *route, const char *path, int status, long long duration_us,
                 const char *request_id, const char *client)
 {
-    if (LOG_INFO < atomic_load(&configured_level))
+    if (!log_enabled(LOG_INFO))
         return;
     char status_text[16], duration_text[32];
     snprintf(status_text, sizeof status_text, "%d", status);

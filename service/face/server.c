@@ -365,7 +365,8 @@ static enum MHD_Result begin_request(http_server *server, struct MHD_Connection 
     util_copy(state->method, sizeof state->method, method);
     util_copy(state->path, sizeof state->path, url);
     request_id_choose(MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Request-Id"), state->request_id);
-    forwarded_client(server->app->cfg, connection, state->client, sizeof state->client);
+    if (log_enabled(LOG_INFO)) /* the client's address is for the access line alone: "-" stays when it is off */
+        forwarded_client(server->app->cfg, connection, state->client, sizeof state->client);
     problem *p = first_problem(server, connection, url, method, version, state);
     return p != NULL ? queue_problem(server, connection, state, p, NULL) : MHD_YES;
 }

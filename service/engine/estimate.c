@@ -186,7 +186,8 @@ static void write_item(jsonw *out, const estimate *est, const estimate_item *ite
 }
 
 /* The fleet's sums per model, worked out before anything is written: complete[m] when every item has model m (only
- * those are summed). COST_ERANGE when a sum does not fit. */
+ * those are shown). Every item that has a model is summed even when another lacks it, so a fleet whose costs do not fit
+ * is refused whichever models it has. COST_ERANGE when a sum does not fit. */
 static int sum_models(const estimate *est, cost_line sums[PRICING_COUNT], bool complete[PRICING_COUNT])
 {
     for (int m = 0; m < PRICING_COUNT; m++) {
@@ -195,7 +196,7 @@ static int sum_models(const estimate *est, cost_line sums[PRICING_COUNT], bool c
             continue;
         sums[m] = (cost_line){0};
         complete[m] = true;
-        for (size_t i = 0; i < est->item_count && complete[m]; i++) {
+        for (size_t i = 0; i < est->item_count; i++) {
             const estimate_item *item = &est->items[i];
             if (!item->available[m])
                 complete[m] = false;

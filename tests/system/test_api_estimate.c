@@ -580,6 +580,16 @@ START_TEST(figures_too_large_are_a_client_error)
                               "\"r-east\", \"count\": 10, \"hours\": 87600}]}");
     ck_assert_int_eq(cents_at(doc, "totals.by_pricing.on_demand.total_usd"), 8759912400000LL);
     json_decref(doc);
+
+    /* 100 of them for 87 600 hours fit as one item (8.76e17 micros) but eleven such items do not fit as a fleet (9.6e18
+     * > 2^63): refused, even when another item (big.2x, spot only) leaves the on-demand total unshown */
+    char body[2048] = "{\"pricing\": [\"on_demand\", \"spot\"], \"items\": [{\"provider\": \"alpha\", "
+                      "\"instance_type\": \"big.2x\", \"region\": \"r-east\", \"count\": 1, \"hours\": 1}";
+    for (int i = 0; i < 11; i++)
+        strcat(body, ", {\"provider\": \"alpha\", \"instance_type\": \"huge.8x\", \"region\": \"r-east\", "
+                     "\"count\": 100, \"hours\": 87600}");
+    strcat(body, "]}");
+    expect_field_error(body, "items", "total cost is beyond");
 }
 END_TEST
 

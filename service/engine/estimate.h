@@ -125,7 +125,8 @@ typedef struct estimate_options {
 int estimate_write(const catalog *snap, const json_t *request, const estimate_options *opts, jsonw *out,
                    problem **error);
 /* As estimate_write(), the document read into *result (caller owns the reference: json_decref) for callers that walk
- * it (the command line); judging no price stale. */
+ * it (the command line); judging no price stale. Reading its own text back fails only when memory runs out: then a
+ * 500 problem. */
 int estimate_run(const catalog *snap, const json_t *request, json_t **result, problem **error);
 /* As estimate_run(), with the prices judged against opts (borrowed; NULL: no freshness limit). */
 int estimate_run_with(const catalog *snap, const json_t *request, const estimate_options *opts, json_t **result,

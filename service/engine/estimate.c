@@ -65,6 +65,16 @@ static void write_line_money(jsonw *out, const cost_line *line, bool has_on_dema
     write_pct(out, has_on_demand ? cost_savings_pct(on_demand_total, line->total_micros) : NAN);
 }
 
+/* What whole commitment terms owe (a line's or the fleet's), and the saving that would be against the on-demand total
+ * when there is one (has_on_demand). */
+static void write_commitment_money(jsonw *out, const cost_line *line, bool has_on_demand, int64_t on_demand_total)
+{
+    jsonw_name(out, "commitment_total_usd");
+    write_usd(out, line->commitment_total_micros);
+    jsonw_name(out, "commitment_savings_vs_on_demand_pct");
+    write_pct(out, has_on_demand ? cost_savings_pct(on_demand_total, line->commitment_total_micros) : NAN);
+}
+
 /* A string value (an element of an open array, or a member's value after its name), formatted (numfmt.h: printf's
  * text without printf). */
 static void write_formatted(jsonw *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -115,11 +125,7 @@ static void write_item_pricing(jsonw *out, const estimate *est, const estimate_i
         write_pct(out, break_even);
         jsonw_member_integer(out, "commitment_term_hours", line->term_hours);
         jsonw_member_integer(out, "commitment_terms", line->terms);
-        jsonw_name(out, "commitment_total_usd");
-        write_usd(out, line->commitment_total_micros);
-        jsonw_name(out, "commitment_savings_vs_on_demand_pct");
-        write_pct(out, has_on_demand ? cost_savings_pct(on_demand->total_micros, line->commitment_total_micros)
-                                     : NAN);
+        write_commitment_money(out, line, has_on_demand, on_demand->total_micros);
     }
     jsonw_name(out, "price");
     estimate_write_price(out, est->snap, price);
@@ -241,12 +247,8 @@ static void write_totals(jsonw *out, const estimate *est, const cost_line sums[P
         const int64_t on_demand_total = has_on_demand ? sums[PRICING_ON_DEMAND].total_micros : 0;
         jsonw_member_bool(out, "available", true);
         write_line_money(out, sum, has_on_demand, on_demand_total);
-        if (is_commitment((pricing_model)m)) {
-            jsonw_name(out, "commitment_total_usd");
-            write_usd(out, sum->commitment_total_micros);
-            jsonw_name(out, "commitment_savings_vs_on_demand_pct");
-            write_pct(out, has_on_demand ? cost_savings_pct(on_demand_total, sum->commitment_total_micros) : NAN);
-        }
+        if (is_commitment((pricing_model)m))
+            write_commitment_money(out, sum, has_on_demand, on_demand_total);
         jsonw_name(out, "warnings");
         jsonw_array_begin(out);
         if (m == PRICING_SPOT)

@@ -115,5 +115,17 @@ if grep -hE 'jsonw_(name|member_[a-z]+)\([^,"]*, *"[^"]*[^A-Za-z0-9_"][^"]*"' $f
     fail "a jsonw name literal holds a character other than a letter, digit or '_'"
 fi
 
+# Fixed values: jsonw_member_fixed() writes its value literal without escaping it, so each must be printable ASCII
+# without '"' or '\\' (a '"' would end the literal here; a '\\' is an escape in C and in JSON alike).
+uses=$(grep -hE 'jsonw_member_fixed\(' $files | grep -v '#define' || true)
+fixed=$(printf '%s\n' "$uses" | grep -cE 'jsonw_member_fixed\([^,"]*, *"[^"]*", *"[^"\\]*"\)' || true)
+all_fixed=$(printf '%s\n' "$uses" | grep -c 'jsonw_member_fixed(' || true)
+if [ "$all_fixed" -eq 0 ] || [ "$fixed" -ne "$all_fixed" ] ||
+    printf '%s\n' "$uses" | LC_ALL=C grep -qE 'jsonw_member_fixed\(.*"[^"]*[^ -~][^"]*"\)'; then
+    fail "a jsonw_member_fixed() value is not one literal of printable ASCII without '\"' or '\\\\'"
+else
+    passed=$((passed + 1))
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -365,7 +365,7 @@ int estimate_write(const catalog *snap, const json_t *request, const estimate_op
 
     /* everything is known to fit: from here the answer is only written */
     jsonw_object_begin(out);
-    jsonw_member_string(out, "currency", "USD");
+    jsonw_member_fixed(out, "currency", "USD");
     jsonw_member_integer(out, "hours_per_month", COST_HOURS_PER_MONTH);
     jsonw_name(out, "pricing");
     jsonw_array_begin(out);

@@ -285,10 +285,13 @@ static void write_throughput(jsonw *out, const rec_request *r, const candidate *
     jsonw_object_end(out);
 }
 
+/* At most this many sentences in each list, each at most NOTE_BYTES - 1 bytes long. */
 #define MAX_NOTES 8
+#define NOTE_BYTES 256
 
+/* One list of sentences (reasons or warnings), written into the answer as each is formed. */
 typedef struct notes {
-    char text[MAX_NOTES][256];
+    jsonw *out;
     size_t count;
 } notes;
 
@@ -297,18 +300,11 @@ static void note(notes *n, const char *fmt, ...)
 {
     if (n->count >= MAX_NOTES)
         return;
+    n->count++;
     va_list args;
     va_start(args, fmt);
-    numfmt_vformat(n->text[n->count++], sizeof n->text[0], fmt, args);
+    jsonw_vstringf(n->out, NOTE_BYTES, fmt, args);
     va_end(args);
-}
-
-static void write_notes(jsonw *out, const notes *n)
-{
-    jsonw_array_begin(out);
-    for (size_t i = 0; i < n->count; i++)
-        jsonw_string(out, n->text[i]);
-    jsonw_array_end(out);
 }
 
 /* Workloads whose results people rely on without checking every bit: a flipped bit silently corrupts a model or a
@@ -322,13 +318,18 @@ static bool production_class(workload_kind kind)
 /* A spot job shorter than this loses little when reclaimed, so it gets no warning. */
 #define SPOT_LONG_JOB_HOURS 1.0
 
-static void explain(const catalog *snap, const rec_request *r, const sizing_requirements *req,
-                    const recommend_options *opts,
-                    const candidate *c, answer_memo *memo, notes *reasons, notes *warnings)
+/* Whether a latency-sensitive served model crosses GPUs outside one NVLink domain: a warning, not a reason. */
+static bool latency_split(const rec_request *r, const fit *ft)
+{
+    return r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive && !ft->model_on_one_gpu &&
+           !ft->one_nvlink_domain;
+}
+
+/* Why c was picked: its memory, speed, length, price and place. */
+static void explain_reasons(const rec_request *r, const sizing_requirements *req, const candidate *c, notes *reasons)
 {
     const catalog_instance *inst = c->offer->instance;
     const catalog_gpu *gpu = inst->gpu;
-    const catalog_price *price = &c->offer->prices[c->pricing];
     const fit *ft = &c->fit;
     const char *unit = throughput_unit(r->compute_precision);
     const char *pricing = pricing_model_name(c->pricing);
@@ -370,29 +371,40 @@ static void explain(const catalog *snap, const rec_request *r, const sizing_requ
              json_string_value(json_array_get(r->prefer_regions, c->preference)));
     if (c->pricing == PRICING_SPOT && !r->pricing_given)
         note(reasons, "Spot considered because the job checkpoints and can resume after a reclaim.");
-    if (ft->serving) {
+    if (ft->serving)
         note(reasons, "%d GPU%s per replica, %g replica%s at batch %g: %.0f tokens/s in all, %.1f per sequence "
                       "(%s-bound), first token in %.0f ms; $%.4f per million tokens.",
              ft->tensor_parallel, ft->tensor_parallel == 1 ? "" : "s", ft->replicas, ft->replicas == 1 ? "" : "s",
              ft->batch, ft->tokens_per_s, ft->speed.decode_tokens_per_s_per_sequence,
              ft->speed.bandwidth_bound ? "bandwidth" : "compute", ft->speed.time_to_first_token_ms,
              recommend_usd_per_million_tokens(c));
-        if (ft->tensor_parallel_on_pcie)
-            note(warnings, "Each replica is split across %d GPUs joined only by PCIe: every layer's all-reduce crosses "
-                           "it, so real speed falls short of the estimate.",
-                 ft->tensor_parallel);
-    }
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive) {
+    if (r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive && !latency_split(r, ft)) {
         if (ft->model_on_one_gpu)
             note(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");
-        else if (ft->one_nvlink_domain)
+        else
             note(reasons, "The model stays inside one %s domain of %g GPUs.", inst->gpu_interconnect,
                  ft->serving ? (double)ft->tensor_parallel : inst->gpu_count);
-        else
-            note(warnings, "The model is split across %g GPUs over %s: every token crosses it, adding latency.",
-                 ft->total_gpus, ft->nodes > 1 ? "the cluster network" : "PCIe");
     }
+}
 
+/* What to know before renting c: a slow split, a reclaim, an estimated or old price, a China region, a long run, a
+ * term longer than the job, no ECC. */
+static void explain_warnings(const catalog *snap, const rec_request *r, const recommend_options *opts,
+                             const candidate *c, answer_memo *memo, notes *warnings)
+{
+    const catalog_instance *inst = c->offer->instance;
+    const catalog_gpu *gpu = inst->gpu;
+    const catalog_price *price = &c->offer->prices[c->pricing];
+    const fit *ft = &c->fit;
+    const char *pricing = pricing_model_name(c->pricing);
+
+    if (ft->serving && ft->tensor_parallel_on_pcie)
+        note(warnings, "Each replica is split across %d GPUs joined only by PCIe: every layer's all-reduce crosses "
+                       "it, so real speed falls short of the estimate.",
+             ft->tensor_parallel);
+    if (latency_split(r, ft))
+        note(warnings, "The model is split across %g GPUs over %s: every token crosses it, adding latency.",
+             ft->total_gpus, ft->nodes > 1 ? "the cluster network" : "PCIe");
     if (c->pricing == PRICING_SPOT && !r->checkpointing && (isnan(ft->hours) || ft->hours > SPOT_LONG_JOB_HOURS)) {
         char length[48] = "a long-running job";
         if (!isnan(ft->hours))
@@ -476,13 +488,15 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     write_plan(out, r, req, c, hours, memo);
     write_spot(out, r, c);
     recommend_write_export_link(out, c);
-    notes reasons, warnings; /* 4 KB of text each: only the count needs clearing */
-    reasons.count = warnings.count = 0;
-    explain(snap, r, req, opts, c, memo, &reasons, &warnings);
+    notes reasons = {out, 0}, warnings = {out, 0};
     jsonw_name(out, "reasons");
-    write_notes(out, &reasons);
+    jsonw_array_begin(out);
+    explain_reasons(r, req, c, &reasons);
+    jsonw_array_end(out);
     jsonw_name(out, "warnings");
-    write_notes(out, &warnings);
+    jsonw_array_begin(out);
+    explain_warnings(snap, r, opts, c, memo, &warnings);
+    jsonw_array_end(out);
     jsonw_object_end(out);
 }
 
@@ -511,8 +525,9 @@ static void suitable_precisions(const rec_request *r, unsigned runnable, char *t
 /* What to relax when nothing qualified, from the least a rejected plan needed. */
 static void write_hints(jsonw *out, const rec_request *r, const sizing_requirements *req, const walk_state *st)
 {
-    notes hints;
-    hints.count = 0;
+    notes hints = {out, 0};
+    jsonw_name(out, "hints");
+    jsonw_array_begin(out);
     if (st->heap.count == 0) {
         if (st->fewest_nodes_needed > 0 && r->gpus > 0) /* every type was refused the count asked for */
             note(&hints, "Raise constraints.max_nodes to at least %u: the %lld GPUs of workload.gpus need that many "
@@ -549,8 +564,7 @@ static void write_hints(jsonw *out, const rec_request *r, const sizing_requireme
             note(&hints, "Relax workload.max_ttft_ms or workload.min_tokens_per_s_per_sequence: %zu offers missed them.",
                  st->rejected[REJECT_LATENCY]);
     }
-    jsonw_name(out, "hints");
-    write_notes(out, &hints);
+    jsonw_array_end(out);
 }
 
 void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,

@@ -18,8 +18,8 @@ void recommend_write_export_link(jsonw *out, const candidate *c)
 {
     jsonw_name(out, "export");
     jsonw_object_begin(out);
-    jsonw_member_string(out, "href", "/v1/export");
-    jsonw_member_string(out, "method", "POST");
+    jsonw_member_fixed(out, "href", "/v1/export");
+    jsonw_member_fixed(out, "method", "POST");
     /* only the formats that can deploy this pick (no Terraform for a provider without an official one) */
     const catalog_instance *inst = c->offer->instance;
     export_pick pick = {.provider_id = inst->provider->id, .instance_type = inst->id, .region_id = c->offer->region->id,

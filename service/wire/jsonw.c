@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -289,6 +290,29 @@ void jsonw_stringn(jsonw *w, const char *text, size_t len)
     }
     *out++ = '"';
     buf_commit(&w->text, (size_t)(out - start));
+}
+
+void jsonw_vstringf(jsonw *w, size_t limit, const char *fmt, va_list args)
+{
+    bytebuf *b = &w->text;
+    size_t lead = b->len > 0 && jsonw_comma_due(b->data[b->len - 1]) ? 2 : 1; /* [','] '"' */
+    char *at = buf_reserve(b, lead + limit + 1);
+    char *text = at + lead;
+    int written = numfmt_vformat(text, limit, fmt, args);
+    size_t len = written >= 0 && (size_t)written < limit ? (size_t)written : strnlen(text, limit - 1);
+    if (!all_plain((const unsigned char *)text, len)) {
+        /* escaped from a copy: the escaping write may move the buffer it reads from */
+        char *copy = xmalloc(len + 1);
+        memcpy(copy, text, len + 1);
+        jsonw_stringn(w, copy, len);
+        free(copy);
+        return;
+    }
+    if (lead == 2)
+        at[0] = ',';
+    at[lead - 1] = '"';
+    text[len] = '"';
+    buf_commit(b, lead + len + 1);
 }
 
 void jsonw_string(jsonw *w, const char *text)

@@ -8,6 +8,7 @@
 #ifndef GPUREC_JSONW_H
 #define GPUREC_JSONW_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
@@ -44,6 +45,9 @@ static inline void jsonw_quoted_name(jsonw *w, const char *quoted, size_t len);
 
 void jsonw_string(jsonw *w, const char *text); /* NULL writes null */
 void jsonw_stringn(jsonw *w, const char *text, size_t len);
+/* A string formatted as numfmt_vformat() formats it into a buffer of limit bytes (at most limit - 1 bytes of text,
+ * limit >= 1), escaped as jsonw_stringn() escapes: formatted in place, so an answer's sentences are not copied. */
+void jsonw_vstringf(jsonw *w, size_t limit, const char *fmt, va_list args) __attribute__((format(printf, 3, 0)));
 void jsonw_integer(jsonw *w, long long value);
 /* A finite real as "%.15g", with ".0" added when that reads as an integer; a non-finite one writes null (JSON has no
  * NaN; jansson cannot hold one either). */
@@ -55,6 +59,10 @@ void jsonw_null(jsonw *w);
 #define jsonw_member_integer(w, name, value) (jsonw_name((w), name), jsonw_integer((w), (value)))
 #define jsonw_member_real(w, name, value) (jsonw_name((w), name), jsonw_real((w), (value)))
 #define jsonw_member_bool(w, name, value) (jsonw_name((w), name), jsonw_bool((w), (value)))
+/* A member whose name and string value are both fixed in the source: the value a literal of printable ASCII without
+ * '"' or '\\' (tests/layers.sh checks every one), written with its name in one copy. */
+#define jsonw_member_fixed(w, name, value)                                                                             \
+    jsonw_quoted_name((w), "\"" name "\":\"" value "\"", sizeof("\"" name "\":\"" value "\"") - 1)
 /* Any jansson value, members in insertion order (jansson's own order for dumps). NULL writes null. */
 void jsonw_value(jsonw *w, const json_t *value);
 

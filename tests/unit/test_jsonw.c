@@ -6,6 +6,7 @@
 #include <check.h>
 #include <float.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -326,6 +327,52 @@ START_TEST(writer_calls)
 }
 END_TEST
 
+/* jsonw_vstringf() through a printf-like helper, as the answer's sentences call it. */
+static void stringf(jsonw *w, size_t limit, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void stringf(jsonw *w, size_t limit, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    jsonw_vstringf(w, limit, fmt, args);
+    va_end(args);
+}
+
+/* Formatted strings: the text numfmt formats, cut at limit - 1 bytes, escaped as any string (a quote, a control
+ * character, UTF-8 from an argument), with commas as other values get them; fixed members beside them. */
+START_TEST(formatted_strings)
+{
+    jsonw w;
+    jsonw_init(&w, 0); /* grows from the smallest buffer: the in-place text must survive a move */
+    jsonw_object_begin(&w);
+    jsonw_member_fixed(&w, "href", "/v1/export");
+    jsonw_name(&w, "notes");
+    jsonw_array_begin(&w);
+    stringf(&w, 256, "Fits %.1f GB in %g x %s (%u nodes).", 1164.94, 8.0, "B300", 4u);
+    stringf(&w, 256, "%s and \"%s\"\n", "caf\xc3\xa9", "quoted");
+    stringf(&w, 8, "%s", "0123456789");
+    stringf(&w, 1, "%d", 12345);
+    for (int i = 0; i < 40; i++)
+        stringf(&w, 256, "%s %d", "0123456789012345678901234567890123456789", i);
+    jsonw_array_end(&w);
+    jsonw_member_fixed(&w, "method", "POST");
+    jsonw_object_end(&w);
+    size_t len;
+    char *text = jsonw_finish(&w, &len);
+    const char *start = "{\"href\":\"/v1/export\",\"notes\":[\"Fits 1164.9 GB in 8 x B300 (4 nodes).\","
+                        "\"caf\\u00E9 and \\\"quoted\\\"\\n\",\"0123456\",\"\",\"0123456789012345678901234567890123456789 0\",";
+    ck_assert_msg(strncmp(text, start, strlen(start)) == 0, "wrote %.200s", text);
+    const char *end = "\"0123456789012345678901234567890123456789 39\"],\"method\":\"POST\"}";
+    ck_assert_uint_ge(len, strlen(end));
+    ck_assert_str_eq(text + len - strlen(end), end);
+    json_error_t error;
+    json_t *back = json_loads(text, 0, &error);
+    ck_assert_msg(back != NULL, "not JSON: %s", error.text);
+    ck_assert_uint_eq(json_array_size(json_object_get(back, "notes")), 44);
+    json_decref(back);
+    free(text);
+}
+END_TEST
+
 static Suite *jsonw_suite(void)
 {
     Suite *s = suite_create("jsonw");
@@ -340,6 +387,7 @@ static Suite *jsonw_suite(void)
     tcase_add_test(tc, keys_plain_escaped_and_long);
     tcase_add_test(tc, nested_documents);
     tcase_add_test(tc, writer_calls);
+    tcase_add_test(tc, formatted_strings);
     suite_add_tcase(s, tc);
     return s;
 }

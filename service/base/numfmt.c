@@ -26,6 +26,11 @@ static const double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6, 
                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 #define POWERS_OF_TEN_COUNT (sizeof powers_of_ten / sizeof powers_of_ten[0])
 #define TWO_POW_52 4503599627370496.0
+/* The exact paths' longest text with its NUL: "%.*f" below 2^52 has at most 16 digits before the point and
+ * FAST_DECIMALS_MAX after it, with a sign, a point and a "0" before it; "%.*g" to 15 digits at most 15 digits, a
+ * sign, a point, "0." and three zeros (above 1e-4), or an exponent "e+22". */
+#define FAST_DECIMALS_MAX 20
+#define FAST_TEXT_MAX 48
 
 /* "00" to "99": two digits per division halves the divisions of a long number. */
 static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -90,6 +95,11 @@ static size_t write_scaled(bool negative, unsigned long long digits, unsigned de
     if (negative)
         *--start = '-';
     return len;
+}
+
+size_t numfmt_decimal(bool negative, unsigned long long digits, unsigned decimals, char *buf)
+{
+    return write_scaled(negative, digits, decimals, buf);
 }
 
 size_t numfmt_integer(long long value, char *buf)
@@ -183,27 +193,35 @@ static size_t write_exponential(bool negative, unsigned long long whole, unsigne
     return len;
 }
 
-size_t numfmt_general(double value, unsigned precision, char *buf)
+/* The text "%.*g" gives (at most FAST_TEXT_MAX bytes with its NUL) when one of the exact paths above gives it, else 0
+ * with nothing written. */
+static size_t general_fast(double value, unsigned precision, char *buf)
 {
     if (precision == 0)
         precision = 1; /* C11 7.21.6.1: a precision of 0 for %g is taken as 1 */
+    if (precision > 15 || !isfinite(value))
+        return 0;
     double magnitude = fabs(value);
     unsigned long long digits;
     unsigned decimals;
-    if (precision <= 15 && isfinite(value)) {
-        if (magnitude == 0.0) {
-            const char *zero = signbit(value) ? "-0" : "0";
-            size_t len = strlen(zero);
-            memcpy(buf, zero, len + 1);
-            return len;
-        }
-        if (magnitude >= 1e-4 && short_decimal(magnitude, precision, &digits, &decimals))
-            return write_scaled(signbit(value), digits, decimals, buf);
-        /* at or above 10^precision "%g" writes the exponential style, whose digits the same argument gives */
-        if (magnitude >= powers_of_ten[precision] && short_decimal_large(magnitude, precision, &digits, &decimals))
-            return write_exponential(signbit(value), digits, decimals, buf);
+    if (magnitude == 0.0) {
+        const char *zero = signbit(value) ? "-0" : "0";
+        size_t len = strlen(zero);
+        memcpy(buf, zero, len + 1);
+        return len;
     }
-    return printf_one(buf, "%.*g", precision, value);
+    if (magnitude >= 1e-4 && short_decimal(magnitude, precision, &digits, &decimals))
+        return write_scaled(signbit(value), digits, decimals, buf);
+    /* at or above 10^precision "%g" writes the exponential style, whose digits the same argument gives */
+    if (magnitude >= powers_of_ten[precision] && short_decimal_large(magnitude, precision, &digits, &decimals))
+        return write_exponential(signbit(value), digits, decimals, buf);
+    return 0;
+}
+
+size_t numfmt_general(double value, unsigned precision, char *buf)
+{
+    size_t len = general_fast(value, precision, buf);
+    return len > 0 ? len : printf_one(buf, "%.*g", precision == 0 ? 1 : precision, value);
 }
 
 /* jansson's clean-up of "%.15g" (its strconv.c): ".0" when the text would read back as an integer, no '+' and no
@@ -249,26 +267,33 @@ size_t numfmt_real15(double value, char *buf)
     return tidy_as_jansson(buf, numfmt_general(value, 15, buf));
 }
 
-size_t numfmt_fixed(double value, unsigned decimals, char *buf)
+/* The text "%.*f" gives (at most FAST_TEXT_MAX bytes with its NUL) when the exact path above gives it, else 0 with
+ * nothing written. */
+static size_t fixed_fast(double value, unsigned decimals, char *buf)
 {
     double magnitude = fabs(value);
-    if (isfinite(value) && decimals < POWERS_OF_TEN_COUNT && magnitude * powers_of_ten[decimals] < TWO_POW_52) {
-        double scale = powers_of_ten[decimals];
-        double product = magnitude * scale;
-        double error = fma(magnitude, scale, -product); /* magnitude x scale = product + error, exactly */
-        /* 0 <= product < 2^52: the conversion truncates, which is the floor, and both ways are exact */
-        unsigned long long whole = (unsigned long long)product;
-        double fraction = product - (double)whole;
-        bool up;
-        if (fraction != 0.5)
-            up = fraction > 0.5;
-        else if (error != 0.0)
-            up = error > 0.0;
-        else
-            up = (whole & 1) != 0; /* a true tie: to even */
-        return write_scaled(signbit(value), whole + (up ? 1 : 0), decimals, buf);
-    }
-    return printf_one(buf, "%.*f", decimals, value);
+    if (!isfinite(value) || decimals > FAST_DECIMALS_MAX || magnitude * powers_of_ten[decimals] >= TWO_POW_52)
+        return 0;
+    double scale = powers_of_ten[decimals];
+    double product = magnitude * scale;
+    double error = fma(magnitude, scale, -product); /* magnitude x scale = product + error, exactly */
+    /* 0 <= product < 2^52: the conversion truncates, which is the floor, and both ways are exact */
+    unsigned long long whole = (unsigned long long)product;
+    double fraction = product - (double)whole;
+    bool up;
+    if (fraction != 0.5)
+        up = fraction > 0.5;
+    else if (error != 0.0)
+        up = error > 0.0;
+    else
+        up = (whole & 1) != 0; /* a true tie: to even */
+    return write_scaled(signbit(value), whole + (up ? 1 : 0), decimals, buf);
+}
+
+size_t numfmt_fixed(double value, unsigned decimals, char *buf)
+{
+    size_t len = fixed_fast(value, decimals, buf);
+    return len > 0 ? len : printf_one(buf, "%.*f", decimals, value);
 }
 
 /* ---- formats ---------------------------------------------------------------------------------------------------- */
@@ -288,18 +313,11 @@ static void emit(output *out, const char *text, size_t len)
     out->len += len;
 }
 
-/* A number's text is nearly always short: copied as a fixed NUMBER_CHUNK bytes (a few moves, no call) when it and the
- * room allow; the bytes past its end are written over or cut by the terminating NUL. */
-#define NUMBER_CHUNK 32
-
-static void emit_number(output *out, const char number[NUMFMT_MAX], size_t len)
+/* Where a number's text can be written in place: the output's next byte when FAST_TEXT_MAX bytes are left (the exact
+ * paths' longest, NUL included), else NULL. */
+static char *room_for_number(const output *out)
 {
-    if (len <= NUMBER_CHUNK && out->len < out->size && out->size - 1 - out->len >= NUMBER_CHUNK) {
-        memcpy(out->buf + out->len, number, NUMBER_CHUNK);
-        out->len += len;
-        return;
-    }
-    emit(out, number, len);
+    return out->len < out->size && out->size - out->len >= FAST_TEXT_MAX ? out->buf + out->len : NULL;
 }
 
 int numfmt_vformat(char *buf, size_t size, const char *fmt, va_list args)
@@ -364,8 +382,13 @@ int numfmt_vformat(char *buf, size_t size, const char *fmt, va_list args)
                 magnitude = negative ? 0ULL - (unsigned long long)(long long)signed_value
                                      : (unsigned long long)signed_value;
             }
+            char *at = room_for_number(&out);
+            if (at != NULL) {
+                out.len += write_scaled(negative, magnitude, 0, at);
+                break;
+            }
             len = write_scaled(negative, magnitude, 0, number);
-            emit_number(&out, number, len);
+            emit(&out, number, len);
             break;
         }
         case 'f':
@@ -375,8 +398,14 @@ int numfmt_vformat(char *buf, size_t size, const char *fmt, va_list args)
             double value = va_arg(args, double);
             if (!has_precision)
                 precision = 6; /* C11 7.21.6.1 */
+            char *at = room_for_number(&out);
+            if (at != NULL && (len = *spec == 'f' ? fixed_fast(value, precision, at)
+                                                  : general_fast(value, precision, at)) > 0) {
+                out.len += len; /* written in place */
+                break;
+            }
             len = *spec == 'f' ? numfmt_fixed(value, precision, number) : numfmt_general(value, precision, number);
-            emit_number(&out, number, len);
+            emit(&out, number, len);
             break;
         }
         default: goto whole_format;

@@ -454,10 +454,6 @@ void recommend_alternatives_free(recommend_alternatives *alts)
 
 /* ---- the answer ----------------------------------------------------------------------------------------------- */
 
-static double rounded(double value, double scale)
-{
-    return round(value * scale) / scale;
-}
 
 /* What an alternative saves against the top pick (negative: what it costs more), on the first basis both have: the
  * job's total, else the price per million tokens served, else the hourly price. A serving fleet after training is
@@ -465,7 +461,8 @@ static double rounded(double value, double scale)
 static void write_saving(jsonw *out, const recommend_alternatives *alts, const alternative *alt)
 {
     const candidate *top = &alts->top, *best = &alt->best;
-    double top_figure = NAN, alt_figure = NAN, scale = 100.0;
+    double top_figure = NAN, alt_figure = NAN;
+    unsigned decimals = 2; /* of the saving in dollars */
     const char *basis = NULL;
     if (strcmp(alt->change, "serve_split") == 0) {
         basis = NULL;
@@ -477,19 +474,19 @@ static void write_saving(jsonw *out, const recommend_alternatives *alts, const a
         basis = "usd_per_million_tokens";
         top_figure = recommend_usd_per_million_tokens(top);
         alt_figure = recommend_usd_per_million_tokens(best);
-        scale = 1e4;
+        decimals = 4;
     } else {
         basis = "hourly_usd";
         top_figure = top->hourly_usd;
         alt_figure = best->hourly_usd;
-        scale = 1e4;
+        decimals = 4;
     }
     jsonw_member_string(out, "saving_basis", basis);
     bool known = basis != NULL && isfinite(top_figure) && isfinite(alt_figure) && top_figure > 0;
     jsonw_name(out, "saving_usd");
-    jsonw_real(out, known ? rounded(top_figure - alt_figure, scale) : NAN);
+    jsonw_rounded(out, known ? top_figure - alt_figure : NAN, decimals);
     jsonw_name(out, "saving_fraction");
-    jsonw_real(out, known ? rounded((top_figure - alt_figure) / top_figure, 1e4) : NAN);
+    jsonw_rounded(out, known ? (top_figure - alt_figure) / top_figure : NAN, 4);
 }
 
 static void write_pick(jsonw *out, const alternative *alt)
@@ -498,15 +495,15 @@ static void write_pick(jsonw *out, const alternative *alt)
     jsonw_object_begin(out);
     recommend_write_pick(out, c); /* the members POST /v1/export takes, as every recommendation's export link */
     jsonw_name(out, "gpus_total");
-    jsonw_real(out, rounded(c->fit.total_gpus, 1000.0));
+    jsonw_rounded(out, c->fit.total_gpus, 3);
     jsonw_name(out, "hourly_usd");
-    jsonw_real(out, rounded(c->hourly_usd, 1e6));
+    jsonw_rounded(out, c->hourly_usd, 6);
     jsonw_name(out, "estimated_hours");
-    jsonw_real(out, rounded(alt->hours, 1e4));
+    jsonw_rounded(out, alt->hours, 4);
     jsonw_name(out, "estimated_total_usd");
-    jsonw_real(out, rounded(c->total_usd, 100.0));
+    jsonw_rounded(out, c->total_usd, 2);
     jsonw_name(out, "usd_per_million_tokens");
-    jsonw_real(out, rounded(recommend_usd_per_million_tokens(c), 1e4));
+    jsonw_rounded(out, recommend_usd_per_million_tokens(c), 4);
     jsonw_object_end(out);
 }
 
@@ -524,7 +521,7 @@ void recommend_alternatives_write(jsonw *out, const recommend_alternatives *alts
         write_pick(out, alt);
         write_saving(out, alts, alt);
         jsonw_name(out, "break_even_hours");
-        jsonw_real(out, rounded(alt->break_even_hours, 10.0));
+        jsonw_rounded(out, alt->break_even_hours, 1);
         jsonw_object_end(out);
     }
     jsonw_array_end(out);

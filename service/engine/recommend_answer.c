@@ -12,26 +12,20 @@
 #include "base/util.h"
 #include "engine/cost.h"
 
-/* A number as the answer shows it: rounded to 1/scale (NAN stays NAN, which jsonw writes as null). */
-static void write_rounded(jsonw *out, double value, double scale)
-{
-    jsonw_real(out, round(value * scale) / scale);
-}
-
 /* A count that may be fractional (GPU slices): an integer when whole, else rounded to 1/1000. */
 static void write_count(jsonw *out, double value)
 {
     if (value == floor(value) && fabs(value) < 9e15)
         jsonw_integer(out, (long long)value);
     else
-        write_rounded(out, value, 1000.0);
+        jsonw_rounded(out, value, 3);
 }
 
 /* A figure the answer gives only when known (> 0), else null. */
-static void write_positive_or_null(jsonw *out, double value, double scale)
+static void write_positive_or_null(jsonw *out, double value, unsigned decimals)
 {
     if (value > 0)
-        write_rounded(out, value, scale);
+        jsonw_rounded(out, value, decimals);
     else
         jsonw_null(out);
 }
@@ -65,10 +59,10 @@ static const char *score_metric_name(const rec_request *r, bool length_known)
 }
 
 /* A figure the sizing found, or null when it does not apply (zero). */
-static void member_figure(jsonw *out, const char *key, double value, double scale)
+static void member_figure(jsonw *out, const char *key, double value, unsigned decimals)
 {
     jsonw_key(out, key);
-    write_positive_or_null(out, value, scale);
+    write_positive_or_null(out, value, decimals);
 }
 
 static void write_model(jsonw *out, const rec_request *r, const sizing_requirements *req)
@@ -83,8 +77,8 @@ static void write_model(jsonw *out, const rec_request *r, const sizing_requireme
     jsonw_member_string(out, "id", r->model_id); /* null for a custom or estimated shape */
     jsonw_member_string(out, "source",
                         r->model_id != NULL ? "catalog" : a->estimated ? "estimated_from_params" : "architecture");
-    member_figure(out, "params_b", req->params_b, 1e4);
-    member_figure(out, "active_params_b", req->active_params_b, 1e4);
+    member_figure(out, "params_b", req->params_b, 4);
+    member_figure(out, "active_params_b", req->active_params_b, 4);
     jsonw_member_integer(out, "layers", a->layers);
     jsonw_member_integer(out, "hidden_size", a->hidden_size);
     jsonw_member_string(out, "attention", attention_kind_name(a->attention));
@@ -100,14 +94,14 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     jsonw_member_string(out, "kind", workload_kind_name(r->workload.kind));
     write_model(out, r, req);
     jsonw_name(out, "gpu_memory_gb");
-    write_rounded(out, req->gpu_memory_gb, 100.0);
-    member_figure(out, "weights_gb", req->weights_gb, 100.0);
-    member_figure(out, "optimizer_gb", req->optimizer_gb, 100.0);
-    member_figure(out, "activations_gb", req->activations_gb, 100.0);
+    jsonw_rounded(out, req->gpu_memory_gb, 2);
+    member_figure(out, "weights_gb", req->weights_gb, 2);
+    member_figure(out, "optimizer_gb", req->optimizer_gb, 2);
+    member_figure(out, "activations_gb", req->activations_gb, 2);
     member_figure(out, "kv_cache_bytes_per_token", req->kv_bytes_per_token, 1.0);
-    member_figure(out, "kv_cache_gb", req->kv_cache_gb, 100.0);
-    member_figure(out, "overhead_gb", req->overhead_gb, 100.0);
-    member_figure(out, "adapter_params_b", req->adapter_params_b, 1e6);
+    member_figure(out, "kv_cache_gb", req->kv_cache_gb, 2);
+    member_figure(out, "overhead_gb", req->overhead_gb, 2);
+    member_figure(out, "adapter_params_b", req->adapter_params_b, 6);
     jsonw_member_string(out, "fine_tuning_method", r->workload.kind == WORKLOAD_FINE_TUNING
                                                        ? fine_tune_method_name(r->workload.method)
                                                        : NULL);
@@ -200,20 +194,21 @@ static void write_plan(jsonw *out, const rec_request *r, const sizing_requiremen
     jsonw_name(out, "total_gpus");
     write_count(out, ft->total_gpus);
     jsonw_name(out, "wall_clock_hours");
-    write_rounded(out, hours, 1e4);
+    jsonw_rounded(out, hours, 4);
     jsonw_name(out, "gpu_hours");
-    write_rounded(out, hours * ft->total_gpus, 10.0);
+    jsonw_rounded(out, hours * ft->total_gpus, 1);
     jsonw_name(out, "utilization");
     if (ft->utilization > 0) {
         jsonw_object_begin(out);
-        jsonw_member_real(out, "value", round(ft->utilization * 1e4) / 1e4);
+        jsonw_name(out, "value");
+        jsonw_rounded(out, ft->utilization, 4);
         jsonw_member_string(out, "why", utilization_why(memo, r, req, c));
         jsonw_object_end(out);
     } else {
         jsonw_null(out);
     }
     jsonw_name(out, "deadline_hours");
-    write_positive_or_null(out, r->deadline_hours, 1e4);
+    write_positive_or_null(out, r->deadline_hours, 4);
     jsonw_name(out, "meets_deadline");
     if (r->deadline_hours > 0 && !isnan(hours))
         jsonw_bool(out, hours <= r->deadline_hours);
@@ -238,15 +233,15 @@ static void write_spot(jsonw *out, const rec_request *r, const candidate *c)
                          &source);
     jsonw_object_begin(out);
     jsonw_name(out, "interruption_rate_per_hour");
-    write_rounded(out, spot.rate_per_node_hour, 1e8);
+    jsonw_rounded(out, spot.rate_per_node_hour, 8);
     jsonw_name(out, "fleet_interruption_rate_per_hour");
-    write_rounded(out, spot.fleet_rate_per_hour, 1e8);
+    jsonw_rounded(out, spot.fleet_rate_per_hour, 8);
     jsonw_name(out, "expected_interruptions");
-    write_rounded(out, spot.expected_interruptions, 100.0);
+    jsonw_rounded(out, spot.expected_interruptions, 2);
     jsonw_name(out, "overhead_fraction");
-    write_rounded(out, spot.overhead_fraction, 1e4);
+    jsonw_rounded(out, spot.overhead_fraction, 4);
     jsonw_name(out, "checkpoint_interval_minutes");
-    write_positive_or_null(out, r->checkpointing ? r->checkpoint_minutes : 0, 100.0);
+    write_positive_or_null(out, r->checkpointing ? r->checkpoint_minutes : 0, 2);
     jsonw_member_real(out, "restart_minutes", PLAN_DEFAULT_RESTART_MINUTES);
     jsonw_member_string(out, "rate_source", source);
     jsonw_object_end(out);
@@ -270,17 +265,17 @@ static void write_throughput(jsonw *out, const rec_request *r, const candidate *
     jsonw_member_integer(out, "prompt_tokens", (long long)r->prompt_tokens);
     jsonw_member_integer(out, "output_tokens", (long long)r->output_tokens);
     jsonw_name(out, "decode_tokens_per_s_per_sequence");
-    write_rounded(out, ft->speed.decode_tokens_per_s_per_sequence, 10.0);
+    jsonw_rounded(out, ft->speed.decode_tokens_per_s_per_sequence, 1);
     jsonw_name(out, "decode_tokens_per_s");
-    write_rounded(out, ft->tokens_per_s, 10.0);
+    jsonw_rounded(out, ft->tokens_per_s, 1);
     jsonw_name(out, "prefill_tokens_per_s");
-    write_rounded(out, ft->speed.prefill_tokens_per_s * ft->replicas, 10.0);
+    jsonw_rounded(out, ft->speed.prefill_tokens_per_s * ft->replicas, 1);
     jsonw_name(out, "time_to_first_token_ms");
-    write_rounded(out, ft->speed.time_to_first_token_ms, 10.0);
+    jsonw_rounded(out, ft->speed.time_to_first_token_ms, 1);
     jsonw_name(out, "usd_per_million_tokens");
-    write_rounded(out, recommend_usd_per_million_tokens(c), 1e4);
+    jsonw_rounded(out, recommend_usd_per_million_tokens(c), 4);
     jsonw_name(out, "load_tokens_per_s");
-    write_rounded(out, ft->load_tokens_per_s, 10.0);
+    jsonw_rounded(out, ft->load_tokens_per_s, 1);
     jsonw_member_string(out, "bound", ft->speed.bandwidth_bound ? "memory_bandwidth" : "compute");
     jsonw_object_end(out);
 }
@@ -474,16 +469,16 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_member_integer(out, "nodes", c->fit.nodes);
     jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
     jsonw_name(out, "hourly_usd");
-    write_rounded(out, c->hourly_usd, 1e6);
+    jsonw_rounded(out, c->hourly_usd, 6);
     jsonw_name(out, "monthly_usd");
-    write_rounded(out, c->hourly_usd * COST_HOURS_PER_MONTH, 100.0);
+    jsonw_rounded(out, c->hourly_usd * COST_HOURS_PER_MONTH, 2);
     double hours = recommend_candidate_hours(r, c); /* NAN when the job's length is unknown: written as null */
     jsonw_name(out, "estimated_hours");
-    write_rounded(out, hours, 1e4);
+    jsonw_rounded(out, hours, 4);
     jsonw_name(out, "estimated_total_usd");
-    write_rounded(out, c->total_usd, 100.0);
+    jsonw_rounded(out, c->total_usd, 2);
     jsonw_name(out, "score");
-    write_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 100.0);
+    jsonw_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 2);
     write_throughput(out, r, c);
     write_plan(out, r, req, c, hours, memo);
     write_spot(out, r, c);

@@ -17,7 +17,7 @@
 /* Money rounded to a millionth of a dollar: sums and ratios are computed unrounded, only output is rounded. */
 static void write_money(jsonw *out, double usd)
 {
-    jsonw_real(out, round(usd * 1e6) / 1e6);
+    jsonw_rounded(out, usd, 6);
 }
 
 static void write_prices(jsonw *out, const catalog *snap, const catalog_offer *offer)
@@ -44,7 +44,8 @@ static void write_instance_shape(jsonw *out, const catalog_instance *in)
     jsonw_member_string(out, "name", in->gpu->name);
     jsonw_member_real(out, "memory_gb", in->gpu->memory_gb);
     jsonw_object_end(out);
-    jsonw_member_real(out, "gpu_count", round(in->gpu_count * 10000) / 10000);
+    jsonw_name(out, "gpu_count");
+    jsonw_rounded(out, in->gpu_count, 4);
     jsonw_member_bool(out, "fractional_gpu", in->gpu_count < 1);
     jsonw_member_real(out, "gpu_memory_gb", in->gpu_memory_gb);
     jsonw_member_integer(out, "vcpus", in->vcpus);
@@ -216,7 +217,8 @@ static void write_offer(jsonw *out, const catalog *snap, const instance_query *q
     jsonw_object_begin(out);
     jsonw_member_string(out, "pricing", pricing_model_name(q->pricing));
     jsonw_member_string(out, "precision", precision_name(q->metric_precision));
-    jsonw_member_real(out, "tflops", round(tflops * 100) / 100); /* NAN (no figure at the precision) writes null */
+    jsonw_name(out, "tflops");
+    jsonw_rounded(out, tflops, 2); /* NAN (no figure at the precision) writes null */
     jsonw_name(out, "usd_per_tflops");
     if (price->present)
         write_money(out, price->hourly_usd / tflops);

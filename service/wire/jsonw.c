@@ -363,6 +363,42 @@ void jsonw_real(jsonw *w, double value)
     buf_commit(&w->text, numfmt_real15(value, at));
 }
 
+/* Why the digits give jsonw_real()'s text: the rounded value is digits / 10^decimals, one correctly rounded division
+ * of two exact doubles (digits < 10^15 < 2^53, 10^decimals <= 10^15), so it is the double nearest that decimal of at
+ * most 15 significant digits, which "%.15g" prints exactly, without trailing zeros (numfmt.c's first argument); inside
+ * [1e-4, 10^15) in positional notation, with jansson's ".0" for a whole number. Anything else goes the long way. */
+void jsonw_rounded(jsonw *w, double value, unsigned decimals)
+{
+    static const double scales[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    if (decimals >= sizeof scales / sizeof scales[0]) {
+        double scale = pow(10.0, (double)decimals);
+        jsonw_real(w, round(value * scale) / scale);
+        return;
+    }
+    double scale = scales[decimals];
+    double digits = round(value * scale);
+    double rounded = digits / scale;
+    double magnitude = fabs(digits);
+    if (!(magnitude >= 1.0 && magnitude < 1e15 && fabs(rounded) >= 1e-4)) { /* NaN, 0, -0, tiny and huge too */
+        jsonw_real(w, rounded);
+        return;
+    }
+    unsigned long long whole = (unsigned long long)magnitude;
+    while (decimals > 0 && whole % 10 == 0) {
+        whole /= 10;
+        decimals--;
+    }
+    separate(w);
+    char *at = buf_reserve(&w->text, NUMFMT_MAX);
+    size_t len = numfmt_decimal(digits < 0, whole, decimals, at);
+    if (decimals == 0) {
+        memcpy(at + len, ".0", 3);
+        len += 2;
+    }
+    buf_commit(&w->text, len);
+}
+
 void jsonw_bool(jsonw *w, bool value)
 {
     separate(w);

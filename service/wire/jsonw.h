@@ -52,6 +52,9 @@ void jsonw_integer(jsonw *w, long long value);
 /* A finite real as "%.15g", with ".0" added when that reads as an integer; a non-finite one writes null (JSON has no
  * NaN; jansson cannot hold one either). */
 void jsonw_real(jsonw *w, double value);
+/* value rounded half away from zero to decimals digits after the point, round(value x 10^decimals) / 10^decimals,
+ * as jsonw_real() writes that (null when it is not finite); up to 15 decimals without a division per digit. */
+void jsonw_rounded(jsonw *w, double value, unsigned decimals);
 void jsonw_bool(jsonw *w, bool value);
 void jsonw_null(jsonw *w);
 /* A member named in the source (jsonw_name()) and its value in one statement. */

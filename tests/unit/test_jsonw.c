@@ -70,6 +70,49 @@ START_TEST(reals_rounded_like_answers)
 }
 END_TEST
 
+/* jsonw_rounded() writes what jsonw_real() writes for round(value x 10^decimals) / 10^decimals, as jansson dumps it:
+ * values of every size and sign (its shortcut holds only inside [1e-4, 10^15) digits), at every number of decimals,
+ * ties, NaN, infinities and values that round to zero or to -0. */
+static void assert_same_rounded(double value, unsigned decimals)
+{
+    double rounded = round(value * pow(10.0, (double)decimals)) / pow(10.0, (double)decimals);
+    json_t *array = json_array();
+    json_array_append_new(array, isfinite(rounded) ? json_real(rounded) : json_null());
+    char *expected = json_dumps(array, JANSSON_FLAGS);
+    json_decref(array);
+    jsonw w;
+    jsonw_init(&w, 0);
+    jsonw_array_begin(&w);
+    jsonw_rounded(&w, value, decimals);
+    jsonw_array_end(&w);
+    size_t len;
+    char *actual = jsonw_finish(&w, &len);
+    ck_assert_msg(strcmp(expected, actual) == 0, "%.17g to %u decimals: jansson wrote %s, jsonw_rounded wrote %s", value,
+                  decimals, expected, actual);
+    free(expected);
+    free(actual);
+}
+
+START_TEST(rounded_reals)
+{
+    static const double fixed[] = {0.0,    -0.0,   0.5,    -0.5,   1.005,      2.675,     0.125,   1e-4,   9.9e-5,
+                                   5e-5,   -4e-5,  1e14,   1e15,   9.99e14,    123456.789, 1e300,  -1e300, 5e-324,
+                                   NAN,    INFINITY, -INFINITY, 0.368, 569.664, 250818.05, 440.2912, 4503599627370496.5};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        for (unsigned decimals = 0; decimals <= 16; decimals++)
+            assert_same_rounded(fixed[i], decimals);
+    test_random_seed(0x2545F4914F6CDD1DULL);
+    for (int i = 0; i < 200000; i++) {
+        unsigned decimals = (unsigned)(test_random_next() % 17);
+        double magnitude = pow(10.0, (double)(test_random_next() % 24) - 8.0);
+        double value = test_random_unit() * magnitude;
+        if (test_random_next() & 1)
+            value = -value;
+        assert_same_rounded(value, decimals);
+    }
+}
+END_TEST
+
 START_TEST(reals_from_random_bits)
 {
     test_random_seed(0x9E3779B97F4A7C15ULL);
@@ -381,6 +424,7 @@ static Suite *jsonw_suite(void)
     tcase_add_test(tc, reals_written_by_the_service);
     tcase_add_test(tc, reals_rounded_like_answers);
     tcase_add_test(tc, reals_from_random_bits);
+    tcase_add_test(tc, rounded_reals);
     tcase_add_test(tc, integers);
     tcase_add_test(tc, strings_and_escapes);
     tcase_add_test(tc, invalid_utf8_stays_valid_json);

@@ -167,11 +167,11 @@ static int fail(char *err, size_t err_len, int code, const char *fmt, ...)
 /* An id the texts can carry inside quotes and comments: 1 to 128 bytes, no control characters. */
 static bool plain_id(const char *id)
 {
-    size_t len = id ? strlen(id) : 0;
-    if (len == 0 || len > 128)
+    if (id == NULL || id[0] == '\0')
         return false;
-    for (const unsigned char *p = (const unsigned char *)id; *p; p++)
-        if (*p < 0x20 || *p == 0x7f)
+    size_t len = 0;
+    for (const unsigned char *p = (const unsigned char *)id; *p; p++, len++)
+        if (*p < 0x20 || *p == 0x7f || len == 128)
             return false;
     return true;
 }
@@ -179,16 +179,15 @@ static bool plain_id(const char *id)
 /* A Kubernetes label value: at most 63 of [A-Za-z0-9._-], starting and ending alphanumeric. */
 static bool label_value(const char *text)
 {
-    size_t len = strlen(text);
-    if (len == 0 || len > 63)
-        return false;
-    for (size_t i = 0; i < len; i++) {
+    bool last_alnum = false;
+    size_t i = 0;
+    for (; text[i] != '\0'; i++) {
         char c = text[i];
-        bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-        if (!alnum && ((i == 0 || i == len - 1) || (c != '-' && c != '_' && c != '.')))
+        last_alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        if (i == 63 || (!last_alnum && (i == 0 || (c != '-' && c != '_' && c != '.'))))
             return false;
     }
-    return true;
+    return i > 0 && last_alnum;
 }
 
 static bool job_name_ok(const char *name)
@@ -226,7 +225,7 @@ static void default_name(const char *instance_type, char *out)
 static size_t machine_type_len(const char *provider_id, const char *instance_type)
 {
     size_t len = strlen(instance_type);
-    if (strcmp(provider_id, "gcp") != 0 || strncmp(instance_type, "n1-", 3) != 0)
+    if (provider_id[0] != 'g' || strcmp(provider_id, "gcp") != 0 || strncmp(instance_type, "n1-", 3) != 0)
         return len;
     int dashes = 0;
     for (size_t i = 0; i < len; i++)

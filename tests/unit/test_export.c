@@ -5,6 +5,7 @@
  *   test_export --emit FORMAT PROVIDER INSTANCE REGION PRICING NODES GPUS GPU_ID VENDOR CLUSTER_NETWORK [JOB_NAME]
  * to print one export (exit 0), or the error on stderr (exit 2 for a malformed pick, 3 for an unsupported one). */
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,6 +199,53 @@ START_TEST(malformed_picks)
 }
 END_TEST
 
+/* The edges of the checks every pick passes: an id of 128 bytes goes, 129 does not, nor an empty one; a Kubernetes
+ * label value of 63 bytes goes, 64 does not, nor one that starts or ends with anything but a letter or digit. */
+START_TEST(id_and_label_limits)
+{
+    int rc;
+    char err[256], id[160], label[80];
+    memset(id, 'a', sizeof id);
+    export_pick pick = p5_pick();
+    id[128] = '\0';
+    pick.instance_type = id;
+    char *text = export_text(&pick, EXPORT_SKYPILOT, &rc, err, sizeof err);
+    ck_assert_msg(text != NULL, "128 bytes refused: %s", err);
+    free(text);
+    id[128] = 'a';
+    id[129] = '\0';
+    ck_assert_ptr_null(export_text(&pick, EXPORT_SKYPILOT, &rc, err, sizeof err));
+    assert_has(err, "instance_type must be 1 to 128");
+    pick = p5_pick();
+    pick.provider_id = "";
+    ck_assert_ptr_null(export_text(&pick, EXPORT_SKYPILOT, &rc, err, sizeof err));
+    assert_has(err, "provider must be 1 to 128");
+    static const struct {
+        const char *region;
+        bool label;
+    } regions[] = {{"us-east-1", true}, {"a", true},      {"a.b_c-d", true}, {"-us", false},
+                   {"us-", false},      {".us", false},   {"us_", false},    {"u s", false}};
+    for (size_t i = 0; i < sizeof regions / sizeof regions[0]; i++) {
+        pick = p5_pick();
+        pick.region_id = regions[i].region;
+        text = export_text(&pick, EXPORT_KUBERNETES, &rc, err, sizeof err);
+        ck_assert_msg((text != NULL) == regions[i].label, "region %s: %s", regions[i].region, text ? "taken" : err);
+        free(text);
+    }
+    memset(label, 'b', sizeof label);
+    label[63] = '\0';
+    pick = p5_pick();
+    pick.region_id = label;
+    text = export_text(&pick, EXPORT_KUBERNETES, &rc, err, sizeof err);
+    ck_assert_msg(text != NULL, "a 63-byte label refused: %s", err);
+    free(text);
+    label[63] = 'b';
+    label[64] = '\0';
+    ck_assert_ptr_null(export_text(&pick, EXPORT_KUBERNETES, &rc, err, sizeof err));
+    assert_has(err, "label values");
+}
+END_TEST
+
 START_TEST(strings_are_escaped)
 {
     int rc;
@@ -224,6 +272,7 @@ static Suite *export_suite(void)
     tcase_add_test(tc, gcp_n1_takes_guest_accelerators);
     tcase_add_test(tc, refusals_name_the_provider);
     tcase_add_test(tc, malformed_picks);
+    tcase_add_test(tc, id_and_label_limits);
     tcase_add_test(tc, strings_are_escaped);
     suite_add_tcase(s, tc);
     return s;

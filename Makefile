@@ -17,8 +17,10 @@ CFLAGS ?= -O2 -g -flto=auto -ffat-lto-objects
 # gcc for x86-64 zeroes a struct of known size with `rep stosq`, whose start-up costs tens of cycles, while a
 # recommendation zeroes a fit (192 bytes) for every instance type it judges and a few request-sized structs besides:
 # small ones are zeroed with vector stores instead, larger ones by libc's memset (about 6 % off the in-process time of
-# the 7B recommendation, bench/recommend_loop.c). Only where the compiler takes the option.
-MEMSET_STRATEGY := -mmemset-strategy=vector_loop:256:noalign,libcall:-1:noalign
+# the 7B recommendation, bench/recommend_loop.c). A copy of a bounded length (a request's method and path into its
+# state) is likewise a `rep movsq` otherwise. Only where the compiler takes the options.
+MEMSET_STRATEGY := -mmemset-strategy=vector_loop:256:noalign,libcall:-1:noalign \
+                   -mmemcpy-strategy=vector_loop:256:noalign,libcall:-1:noalign
 STRINGOP_FLAGS := $(shell $(CC) $(MEMSET_STRATEGY) -Werror -E -x c /dev/null >/dev/null 2>&1 && echo $(MEMSET_STRATEGY))
 LDFLAGS ?=
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)

@@ -12,14 +12,18 @@
 /* How often the watchdog looks for heads past their deadline: a head outlives its deadline by at most this. */
 #define CONN_WATCH_INTERVAL_MS 250
 
+/* head_started_us of a connection between the end of a request's head and the end of the request */
+#define NOT_IN_HEAD INT64_MIN
+
 struct conn_entry {
     int fd;
     /* written under the table's lock (at open, or when an ordinary connection closes and this one takes its place);
      * read by the connection's own pool thread for each request */
     atomic_bool reserve;
-    bool in_head;
-    bool shut;
-    int64_t head_started_us;
+    /* when the current head began, or NOT_IN_HEAD: written by the connection's pool thread twice a request without
+     * the table's lock, read by the watchdog (a head that ends as the watchdog judges it had run past its deadline) */
+    _Atomic int64_t head_started_us;
+    bool shut; /* the watchdog's, under the table's lock */
     conn_entry *prev, *next;
 };
 
@@ -38,7 +42,8 @@ struct conn_table {
 static void shut_overdue(conn_table *table, int64_t now_us)
 {
     for (conn_entry *e = table->first; e != NULL; e = e->next) {
-        if (e->in_head && !e->shut && now_us - e->head_started_us > table->head_timeout_us) {
+        int64_t head_started_us = atomic_load(&e->head_started_us);
+        if (head_started_us != NOT_IN_HEAD && !e->shut && now_us - head_started_us > table->head_timeout_us) {
             shutdown(e->fd, SHUT_RDWR);
             e->shut = true;
         }
@@ -107,8 +112,7 @@ conn_entry *conn_opened(conn_table *table, int fd)
 {
     conn_entry *e = xcalloc(1, sizeof *e);
     e->fd = fd;
-    e->in_head = true;
-    e->head_started_us = util_monotonic_us();
+    atomic_init(&e->head_started_us, util_monotonic_us());
     pthread_mutex_lock(&table->lock);
     bool reserve = table->ordinary_open >= table->ordinary_limit;
     atomic_init(&e->reserve, reserve);
@@ -168,21 +172,14 @@ bool conn_is_reserve(const conn_entry *entry)
     return entry != NULL && atomic_load(&entry->reserve);
 }
 
-void conn_head_ended(conn_table *table, conn_entry *entry)
+void conn_head_ended(conn_entry *entry)
 {
-    if (entry == NULL)
-        return;
-    pthread_mutex_lock(&table->lock);
-    entry->in_head = false;
-    pthread_mutex_unlock(&table->lock);
+    if (entry != NULL)
+        atomic_store(&entry->head_started_us, NOT_IN_HEAD);
 }
 
-void conn_head_begins(conn_table *table, conn_entry *entry)
+void conn_head_begins(conn_entry *entry, int64_t now_us)
 {
-    if (entry == NULL)
-        return;
-    pthread_mutex_lock(&table->lock);
-    entry->in_head = true;
-    entry->head_started_us = util_monotonic_us();
-    pthread_mutex_unlock(&table->lock);
+    if (entry != NULL)
+        atomic_store(&entry->head_started_us, now_us);
 }

@@ -10,6 +10,7 @@
 #define GPUREC_CONNECTIONS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 typedef struct conn_table conn_table;
 typedef struct conn_entry conn_entry;
@@ -26,9 +27,10 @@ void conn_closed(conn_table *table, conn_entry *entry);
 /* Whether the connection holds a place past the ordinary limit (it may only ask the probes): decided when it opens,
  * and given up when an ordinary connection closes and this is the oldest reserve one. */
 bool conn_is_reserve(const conn_entry *entry);
-/* The head of the connection's request has ended (its deadline no longer applies). */
-void conn_head_ended(conn_table *table, conn_entry *entry);
-/* The connection's request completed: the head of its next request begins now. */
-void conn_head_begins(conn_table *table, conn_entry *entry);
+/* The head of the connection's request has ended (its deadline no longer applies). Takes no lock. */
+void conn_head_ended(conn_entry *entry);
+/* The connection's request completed: the head of its next request begins at now_us (util_monotonic_us()). Takes no
+ * lock. */
+void conn_head_begins(conn_entry *entry, int64_t now_us);
 
 #endif

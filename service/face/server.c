@@ -361,7 +361,7 @@ static enum MHD_Result begin_request(http_server *server, struct MHD_Connection 
                                      const char *method, const char *version, request_state *state)
 {
     state->begun = true;
-    conn_head_ended(server->connections, connection_entry(connection));
+    conn_head_ended(connection_entry(connection));
     util_copy(state->method, sizeof state->method, method);
     util_copy(state->path, sizeof state->path, url);
     request_id_choose(MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Request-Id"), state->request_id);
@@ -427,8 +427,9 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     (void)code;
     if (state == NULL)
         return;
-    conn_head_begins(server->connections, connection_entry(connection));
-    long long duration = (long long)(util_monotonic_us() - state->started_us);
+    int64_t now_us = util_monotonic_us();
+    conn_head_begins(connection_entry(connection), now_us);
+    long long duration = (long long)(now_us - state->started_us);
     int status = state->answered ? state->status : 499; /* the client went away before an answer */
     log_access(state->method[0] ? state->method : "-", state->route, state->path, status, duration,
                state->request_id, state->client);

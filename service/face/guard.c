@@ -91,16 +91,24 @@ typedef struct framing {
     const char *bad_name, *bad_value_of;
 } framing;
 
-/* A header name is a token (RFC 9110 5.6.2): no space, no control byte, no separator. */
+/* Whether c may be in a token (RFC 9110 5.6.2): a visible ASCII byte other than the separators. */
+static bool token_byte(unsigned char c)
+{
+    switch (c) {
+    case '"': case '(': case ')': case ',': case '/': case ':': case ';': case '<': case '=': case '>': case '?':
+    case '@': case '[': case '\\': case ']': case '{': case '}': return false;
+    default: return c > 32 && c < 127;
+    }
+}
+
+/* A header name is a token: no space, no control byte, no separator. */
 static bool is_token(const char *s, size_t len)
 {
     if (len == 0)
         return false;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c <= 32 || c >= 127 || strchr("\"(),/:;<=>?@[\\]{}", c) != NULL)
+    for (size_t i = 0; i < len; i++)
+        if (!token_byte((unsigned char)s[i]))
             return false;
-    }
     return true;
 }
 
@@ -126,11 +134,12 @@ static enum MHD_Result visit_header(void *cls, enum MHD_ValueKind kind, const ch
     }
     if (value != NULL && !is_field_value(value, value_size))
         f->bad_value_of = key;
-    if (strcasecmp(key, "Content-Length") == 0)
+    /* the lengths first: most headers are none of the three */
+    if (key_size == sizeof "Content-Length" - 1 && strcasecmp(key, "Content-Length") == 0)
         f->content_length++;
-    if (strcasecmp(key, "Host") == 0)
+    if (key_size == sizeof "Host" - 1 && strcasecmp(key, "Host") == 0)
         f->host++;
-    if (strcasecmp(key, "Transfer-Encoding") == 0) {
+    if (key_size == sizeof "Transfer-Encoding" - 1 && strcasecmp(key, "Transfer-Encoding") == 0) {
         f->transfer_encoding++;
         if (value == NULL || strcasecmp(value, "chunked") != 0)
             f->chunked_only = false;
@@ -190,7 +199,9 @@ static enum MHD_Result visit_argument(void *cls, enum MHD_ValueKind kind, const 
 
 problem *guard_query_problem(struct MHD_Connection *connection)
 {
-    query_scan scan = {0};
+    query_scan scan; /* names[] is filled as far as count says: not cleared for every request */
+    scan.count = 0;
+    scan.repeated = scan.with_nul = NULL;
     MHD_get_connection_values_n(connection, MHD_GET_ARGUMENT_KIND, visit_argument, &scan);
     if (scan.repeated == NULL && scan.with_nul == NULL)
         return NULL;

@@ -8,6 +8,9 @@
 #include <sys/time.h>
 #include <time.h>
 
+#include "base/numfmt.h"
+#include "base/util.h"
+
 /* Set once at start, before any thread runs; read by every thread afterwards. */
 static atomic_int configured_format = LOG_TEXT;
 static atomic_int configured_level = LOG_INFO;
@@ -46,10 +49,7 @@ static void timestamp(char *buf, size_t len)
 {
     struct timeval tv;
     gettimeofday(&tv, NULL);
-    struct tm tm;
-    gmtime_r(&tv.tv_sec, &tm);
-    size_t used = strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm);
-    snprintf(buf + used, len - used, ".%03ldZ", (long)(tv.tv_usec / 1000));
+    util_format_utc(tv.tv_sec, (int)(tv.tv_usec / 1000), buf, len);
 }
 
 /* The length of the well-formed UTF-8 sequence at p (RFC 3629, section 4: no overlong forms, no surrogates, nothing
@@ -170,9 +170,9 @@ void log_access(const char *method, const char *route, const char *path, int sta
 {
     if (!log_enabled(LOG_INFO))
         return;
-    char status_text[16], duration_text[32];
-    snprintf(status_text, sizeof status_text, "%d", status);
-    snprintf(duration_text, sizeof duration_text, "%lld", duration_us);
+    char status_text[24], duration_text[24];
+    numfmt_integer(status, status_text);
+    numfmt_integer(duration_us, duration_text);
     const char *pairs[] = {"method", method, "route", route, "path", path, "status", status_text,
                            "duration_us", duration_text, "request_id", request_id, "client", client};
     emit(LOG_INFO, "request", pairs, sizeof pairs / sizeof pairs[0]);

@@ -17,6 +17,11 @@ char *xstrdup(const char *s);
 
 /* Writes t as "2025-06-01T12:00:00Z" into buf (at least 21 bytes). */
 void util_format_time(time_t t, char *buf, size_t buf_len);
+/* Room for util_format_utc()'s text of a year 1000 to 9999, with milliseconds and the NUL. */
+#define UTIL_UTC_TEXT_MAX 25
+/* t in UTC as "2025-06-01T12:00:00.123Z" (millis 0 to 999) or "2025-06-01T12:00:00Z" (millis < 0) into buf: the text
+ * gmtime_r() and strftime() give; returns its length. */
+size_t util_format_utc(time_t t, int millis, char *buf, size_t buf_len);
 /* Parses "YYYY-MM-DDTHH:MM:SSZ" (also with fractional seconds, or a date alone) into *out; 0 or -1. */
 int util_parse_time(const char *text, time_t *out);
 /* Wall clock in seconds. A test pins it (GPUREC_TEST_CLOCK, set once at start before any thread runs) so answers

@@ -98,7 +98,7 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     member_figure(out, "weights_gb", req->weights_gb, 2);
     member_figure(out, "optimizer_gb", req->optimizer_gb, 2);
     member_figure(out, "activations_gb", req->activations_gb, 2);
-    member_figure(out, "kv_cache_bytes_per_token", req->kv_bytes_per_token, 1.0);
+    member_figure(out, "kv_cache_bytes_per_token", req->kv_bytes_per_token, 0);
     member_figure(out, "kv_cache_gb", req->kv_cache_gb, 2);
     member_figure(out, "overhead_gb", req->overhead_gb, 2);
     member_figure(out, "adapter_params_b", req->adapter_params_b, 6);

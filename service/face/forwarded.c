@@ -137,27 +137,47 @@ static void pick_client(const config *cfg, hop_chain *chain, const char *fallbac
     }
 }
 
-static void peer_text(const struct sockaddr *peer, char *out, size_t out_len)
+/* The dotted quad of the four bytes at octets, as inet_ntop() writes it; glibc's goes through sprintf(), a large part
+ * of an access line's cost. out holds at least INET_ADDRSTRLEN bytes. */
+static void ipv4_text(const unsigned char *octets, char *out)
+{
+    for (int i = 0; i < 4; i++) {
+        unsigned octet = octets[i];
+        if (octet >= 100)
+            *out++ = (char)('0' + octet / 100);
+        if (octet >= 10)
+            *out++ = (char)('0' + octet / 10 % 10);
+        *out++ = (char)('0' + octet % 10);
+        *out++ = i < 3 ? '.' : '\0';
+    }
+}
+
+void forwarded_peer_text(const struct sockaddr *peer, char *out, size_t out_len)
 {
     util_copy(out, out_len, "-");
     if (peer == NULL)
         return;
-    if (peer->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)peer)->sin_addr, out, (socklen_t)out_len);
-    else if (peer->sa_family == AF_INET6) {
+    const unsigned char *octets = NULL;
+    if (peer->sa_family == AF_INET) {
+        octets = (const unsigned char *)&((const struct sockaddr_in *)(const void *)peer)->sin_addr;
+    } else if (peer->sa_family == AF_INET6) {
         const struct in6_addr *a6 = &((const struct sockaddr_in6 *)(const void *)peer)->sin6_addr;
         if (IN6_IS_ADDR_V4MAPPED(a6))
-            inet_ntop(AF_INET, &a6->s6_addr[12], out, (socklen_t)out_len);
+            octets = &a6->s6_addr[12];
         else
             inet_ntop(AF_INET6, a6, out, (socklen_t)out_len);
     }
+    if (octets != NULL && out_len >= INET_ADDRSTRLEN)
+        ipv4_text(octets, out);
+    else if (octets != NULL)
+        inet_ntop(AF_INET, octets, out, (socklen_t)out_len);
 }
 
 void forwarded_client(const config *cfg, struct MHD_Connection *connection, char *out, size_t out_len)
 {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *peer = info != NULL ? info->client_addr : NULL;
-    peer_text(peer, out, out_len);
+    forwarded_peer_text(peer, out, out_len);
     if (cfg->trusted_proxy_count == 0 || !config_is_trusted_proxy(cfg, peer))
         return;
     header_read *read = xcalloc(1, sizeof *read);

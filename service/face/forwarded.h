@@ -10,8 +10,12 @@
 #include "base/config.h"
 
 struct MHD_Connection;
+struct sockaddr;
 
 /* The client's address as text into out ("-" when unknown). */
 void forwarded_client(const config *cfg, struct MHD_Connection *connection, char *out, size_t out_len);
+/* The peer's own address as inet_ntop() writes it (an IPv4-mapped IPv6 address as its IPv4 part) into out, "-" for
+ * NULL or another family. */
+void forwarded_peer_text(const struct sockaddr *peer, char *out, size_t out_len);
 
 #endif

@@ -87,17 +87,18 @@ static void assert_same_rounded(double value, unsigned decimals)
     jsonw_array_end(&w);
     size_t len;
     char *actual = jsonw_finish(&w, &len);
-    ck_assert_msg(strcmp(expected, actual) == 0, "%.17g to %u decimals: jansson wrote %s, jsonw_rounded wrote %s", value,
-                  decimals, expected, actual);
+    ck_assert_msg(strcmp(expected, actual) == 0, "%.17g to %u decimals: jansson wrote %s, jsonw_rounded wrote %s",
+                  value, decimals, expected, actual);
     free(expected);
     free(actual);
 }
 
 START_TEST(rounded_reals)
 {
-    static const double fixed[] = {0.0,    -0.0,   0.5,    -0.5,   1.005,      2.675,     0.125,   1e-4,   9.9e-5,
-                                   5e-5,   -4e-5,  1e14,   1e15,   9.99e14,    123456.789, 1e300,  -1e300, 5e-324,
-                                   NAN,    INFINITY, -INFINITY, 0.368, 569.664, 250818.05, 440.2912, 4503599627370496.5};
+    static const double fixed[] = {0.0,     -0.0,      0.5,       -0.5,     1.005,     2.675,   0.125,
+                                   1e-4,    9.9e-5,    5e-5,      -4e-5,    1e14,      1e15,    9.99e14,
+                                   1e300,   -1e300,    5e-324,    NAN,      INFINITY,  -INFINITY,
+                                   0.368,   569.664,   250818.05, 440.2912, 123456.789, 4503599627370496.5};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         for (unsigned decimals = 0; decimals <= 16; decimals++)
             assert_same_rounded(fixed[i], decimals);
@@ -402,7 +403,8 @@ START_TEST(formatted_strings)
     size_t len;
     char *text = jsonw_finish(&w, &len);
     const char *start = "{\"href\":\"/v1/export\",\"notes\":[\"Fits 1164.9 GB in 8 x B300 (4 nodes).\","
-                        "\"caf\\u00E9 and \\\"quoted\\\"\\n\",\"0123456\",\"\",\"0123456789012345678901234567890123456789 0\",";
+                        "\"caf\\u00E9 and \\\"quoted\\\"\\n\",\"0123456\",\"\","
+                        "\"0123456789012345678901234567890123456789 0\",";
     ck_assert_msg(strncmp(text, start, strlen(start)) == 0, "wrote %.200s", text);
     const char *end = "\"0123456789012345678901234567890123456789 39\"],\"method\":\"POST\"}";
     ck_assert_uint_ge(len, strlen(end));

@@ -7,6 +7,7 @@
 
 #include "support/check_support.h"
 #include "base/util.h"
+#include "support/random.h"
 
 START_TEST(parse_time_accepts)
 {
@@ -83,6 +84,43 @@ START_TEST(format_time_round_trip)
 }
 END_TEST
 
+/* The hand-written UTC text against gmtime_r() and strftime() (the C library's rendering of the same instant): every
+ * day from 1600 to 2400 at a time of day that moves from day to day, random instants from year 0 to 9999 with and
+ * without milliseconds, the instants before 1970, and a buffer too small for the short path. */
+static void assert_utc_text(time_t t, int millis)
+{
+    struct tm tm;
+    ck_assert_ptr_nonnull(gmtime_r(&t, &tm));
+    char expected[64], actual[64];
+    size_t used = strftime(expected, sizeof expected, "%Y-%m-%dT%H:%M:%S", &tm);
+    if (millis >= 0)
+        snprintf(expected + used, sizeof expected - used, ".%03dZ", millis);
+    else
+        snprintf(expected + used, sizeof expected - used, "Z");
+    size_t len = util_format_utc(t, millis, actual, sizeof actual);
+    ck_assert_msg(strcmp(actual, expected) == 0, "%lld: %s, strftime %s", (long long)t, actual, expected);
+    ck_assert_uint_eq(len, strlen(expected));
+}
+
+START_TEST(format_utc_agrees_with_strftime)
+{
+    for (long long day = -135140; day <= 156941; day++) /* 1600-01-01 to 2399-09-01 */
+        assert_utc_text((time_t)(day * 86400 + (day * 7919) % 86400), (int)(day % 1000));
+    test_random_seed(0x2545F4914F6CDD1DULL);
+    for (int i = 0; i < 200000; i++) {
+        long long t = (long long)(test_random_next() % 315537897600ULL) - 62167219200LL; /* years 0 to 9999 */
+        assert_utc_text((time_t)t, i % 2 ? (int)(test_random_next() % 1000) : -1);
+    }
+    assert_utc_text(-1, 999);
+    assert_utc_text(0, 0);
+    char small[21];
+    ck_assert_uint_eq(util_format_utc(1748822400, 5, small, sizeof small), strlen(small));
+    ck_assert_str_eq(small, "2025-06-02T00:00:00.");
+    ck_assert_uint_eq(util_format_utc(1748822400, -1, small, sizeof small), 20);
+    ck_assert_str_eq(small, "2025-06-02T00:00:00Z");
+}
+END_TEST
+
 /* A stream read whole: its bytes NUL-terminated; past the limit nothing is kept. */
 START_TEST(read_all_keeps_to_the_limit)
 {
@@ -110,6 +148,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, parse_time_refuses);
     tcase_add_test(tc, parse_time_agrees_with_timegm);
     tcase_add_test(tc, format_time_round_trip);
+    tcase_add_test(tc, format_utc_agrees_with_strftime);
     tcase_add_test(tc, read_all_keeps_to_the_limit);
     suite_add_tcase(s, tc);
     return s;

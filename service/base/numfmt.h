@@ -18,7 +18,7 @@ size_t numfmt_real15(double value, char *buf);
 /* "%lld": value in decimal. buf holds at least 24 bytes; returns the length. */
 size_t numfmt_integer(long long value, char *buf);
 /* [-]digits / 10^decimals in positional notation, exactly decimals digits after the point (none and no point for 0):
- * "%.*f" of that decimal. buf holds at least 48 bytes; returns the length. */
+ * "%.*f" of that decimal. buf holds at least decimals + 24 bytes; returns the length. */
 size_t numfmt_decimal(bool negative, unsigned long long digits, unsigned decimals, char *buf);
 /* "%.*f" with decimals digits after the point (any double, NaN and infinities too). */
 size_t numfmt_fixed(double value, unsigned decimals, char *buf);

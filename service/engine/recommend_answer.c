@@ -373,13 +373,12 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
              ft->batch, ft->tokens_per_s, ft->speed.decode_tokens_per_s_per_sequence,
              ft->speed.bandwidth_bound ? "bandwidth" : "compute", ft->speed.time_to_first_token_ms,
              recommend_usd_per_million_tokens(c));
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive && !latency_split(r, ft)) {
-        if (ft->model_on_one_gpu)
-            note(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");
-        else
-            note(reasons, "The model stays inside one %s domain of %g GPUs.", inst->gpu_interconnect,
-                 ft->serving ? (double)ft->tensor_parallel : inst->gpu_count);
-    }
+    bool latency_sensitive = r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive;
+    if (latency_sensitive && ft->model_on_one_gpu)
+        note(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");
+    else if (latency_sensitive && ft->one_nvlink_domain) /* else a warning (latency_split()) */
+        note(reasons, "The model stays inside one %s domain of %g GPUs.", inst->gpu_interconnect,
+             ft->serving ? (double)ft->tensor_parallel : inst->gpu_count);
 }
 
 /* What to know before renting c: a slow split, a reclaim, an estimated or old price, a China region, a long run, a

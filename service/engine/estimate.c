@@ -45,6 +45,9 @@ static void write_usd(jsonw *out, int64_t micros)
     jsonw_real(out, (double)cost_micros_to_cents(micros) / 100.0);
 }
 
+/* A member named in the source whose value is a money figure. */
+#define member_usd(out, name, micros) (jsonw_name((out), name), write_usd((out), (micros)))
+
 /* A percentage to 2 decimals; null when it has no value. */
 static void write_pct(jsonw *out, double pct)
 {
@@ -55,12 +58,9 @@ static void write_pct(jsonw *out, double pct)
  * on-demand total when there is one (has_on_demand). */
 static void write_line_money(jsonw *out, const cost_line *line, bool has_on_demand, int64_t on_demand_total)
 {
-    jsonw_name(out, "hourly_usd");
-    write_usd(out, line->hourly_micros);
-    jsonw_name(out, "monthly_usd");
-    write_usd(out, line->monthly_micros);
-    jsonw_name(out, "total_usd");
-    write_usd(out, line->total_micros);
+    member_usd(out, "hourly_usd", line->hourly_micros);
+    member_usd(out, "monthly_usd", line->monthly_micros);
+    member_usd(out, "total_usd", line->total_micros);
     jsonw_name(out, "savings_vs_on_demand_pct");
     write_pct(out, has_on_demand ? cost_savings_pct(on_demand_total, line->total_micros) : NAN);
 }
@@ -69,8 +69,7 @@ static void write_line_money(jsonw *out, const cost_line *line, bool has_on_dema
  * when there is one (has_on_demand). */
 static void write_commitment_money(jsonw *out, const cost_line *line, bool has_on_demand, int64_t on_demand_total)
 {
-    jsonw_name(out, "commitment_total_usd");
-    write_usd(out, line->commitment_total_micros);
+    member_usd(out, "commitment_total_usd", line->commitment_total_micros);
     jsonw_name(out, "commitment_savings_vs_on_demand_pct");
     write_pct(out, has_on_demand ? cost_savings_pct(on_demand_total, line->commitment_total_micros) : NAN);
 }

@@ -107,8 +107,10 @@ size_t util_format_utc(time_t t, int millis, char *buf, size_t buf_len)
     size_t needed = millis >= 0 ? UTIL_UTC_TEXT_MAX : UTIL_UTC_TEXT_MAX - 4; /* no ".123" */
     if (year < 1000 || year > 9999 || millis > 999 || buf_len < needed) { /* strftime's %Y pads no year */
         struct tm tm;
+        if (buf_len == 0)
+            return 0;
         buf[0] = '\0';
-        if (buf_len == 0 || gmtime_r(&t, &tm) == NULL)
+        if (gmtime_r(&t, &tm) == NULL)
             return 0;
         size_t used = strftime(buf, buf_len, "%Y-%m-%dT%H:%M:%S", &tm);
         if (millis >= 0)

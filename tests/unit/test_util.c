@@ -118,6 +118,7 @@ START_TEST(format_utc_agrees_with_strftime)
     ck_assert_str_eq(small, "2025-06-02T00:00:00.");
     ck_assert_uint_eq(util_format_utc(1748822400, -1, small, sizeof small), 20);
     ck_assert_str_eq(small, "2025-06-02T00:00:00Z");
+    ck_assert_uint_eq(util_format_utc(1748822400, 5, small, 0), 0); /* no room: nothing written */
 }
 END_TEST
 

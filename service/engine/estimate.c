@@ -2,13 +2,11 @@
 #include "engine/estimate_internal.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/numfmt.h"
 #include "base/util.h"
 #include "wire/jsonv.h"
 #include "wire/jsonw.h"
@@ -74,19 +72,8 @@ static void write_commitment_money(jsonw *out, const cost_line *line, bool has_o
     write_pct(out, has_on_demand ? cost_savings_pct(on_demand_total, line->commitment_total_micros) : NAN);
 }
 
-/* A string value (an element of an open array, or a member's value after its name), formatted (numfmt.h: printf's
- * text without printf). */
-static void write_formatted(jsonw *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void write_formatted(jsonw *out, const char *fmt, ...)
-{
-    char text[512];
-    va_list args;
-    va_start(args, fmt);
-    numfmt_vformat(text, sizeof text, fmt, args);
-    va_end(args);
-    jsonw_string(out, text);
-}
+/* The longest sentence an estimate writes, with its NUL. */
+#define SENTENCE_BYTES 512
 
 static const char SPOT_CAVEAT[] =
     "spot instances can be reclaimed by the provider at short notice; total_usd assumes they run uninterrupted at "
@@ -101,8 +88,8 @@ static void write_item_pricing(jsonw *out, const estimate *est, const estimate_i
     if (!item->available[model]) {
         jsonw_member_bool(out, "available", false);
         jsonw_name(out, "reason");
-        write_formatted(out, "the catalog has no %s price for %s %s in %s", name, item->provider_id,
-                        item->instance_id, item->region_id);
+        jsonw_stringf(out, SENTENCE_BYTES, "the catalog has no %s price for %s %s in %s", name, item->provider_id,
+                      item->instance_id, item->region_id);
         jsonw_object_end(out);
         return;
     }
@@ -133,21 +120,23 @@ static void write_item_pricing(jsonw *out, const estimate *est, const estimate_i
     jsonw_array_begin(out);
     if (model == PRICING_SPOT) {
         if (price->spot_interruption)
-            write_formatted(out, "%s (interruption frequency %s)", SPOT_CAVEAT, price->spot_interruption);
+            jsonw_stringf(out, SENTENCE_BYTES, "%s (interruption frequency %s)", SPOT_CAVEAT,
+                          price->spot_interruption);
         else
             jsonw_string(out, SPOT_CAVEAT);
     }
     if (is_commitment(model)) {
         if (line->commitment_total_micros > line->total_micros)
-            write_formatted(out,
-                            "a %s commitment cannot be cancelled: %lld term(s) of %lld hours are owed "
-                            "(commitment_total_usd) for a period of %lld hours; total_usd is only the period's share",
-                            name, (long long)line->terms, (long long)line->term_hours,
-                            (long long)item->usage.period_hours);
+            jsonw_stringf(out, SENTENCE_BYTES,
+                          "a %s commitment cannot be cancelled: %lld term(s) of %lld hours are owed "
+                          "(commitment_total_usd) for a period of %lld hours; total_usd is only the period's share",
+                          name, (long long)line->terms, (long long)line->term_hours,
+                          (long long)item->usage.period_hours);
         if (has_on_demand && line->total_micros > on_demand->total_micros)
-            write_formatted(out, "at %.1f%% utilisation, below the %.2f%% break-even, on_demand costs less than %s",
-                            (double)item->usage.usage_hours * 100.0 / (double)item->usage.period_hours,
-                            cost_round2(break_even), name);
+            jsonw_stringf(out, SENTENCE_BYTES,
+                          "at %.1f%% utilisation, below the %.2f%% break-even, on_demand costs less than %s",
+                          (double)item->usage.usage_hours * 100.0 / (double)item->usage.period_hours,
+                          cost_round2(break_even), name);
     }
     estimate_write_price_warnings(out, est, item, price, model);
     jsonw_array_end(out);
@@ -238,7 +227,7 @@ static void write_totals(jsonw *out, const estimate *est, const cost_line sums[P
                     jsonw_integer(out, (long long)i);
             jsonw_array_end(out);
             jsonw_name(out, "reason");
-            write_formatted(out, "not every item has a %s price; see missing_items", name);
+            jsonw_stringf(out, SENTENCE_BYTES, "not every item has a %s price; see missing_items", name);
             jsonw_object_end(out);
             continue;
         }
@@ -253,8 +242,10 @@ static void write_totals(jsonw *out, const estimate *est, const cost_line sums[P
         if (m == PRICING_SPOT)
             jsonw_string(out, SPOT_CAVEAT);
         if (is_commitment((pricing_model)m) && sum->commitment_total_micros > sum->total_micros)
-            write_formatted(out, "commitments cannot be cancelled: whole %s terms owe commitment_total_usd, more "
-                                 "than total_usd for the estimated periods", name);
+            jsonw_stringf(out, SENTENCE_BYTES,
+                          "commitments cannot be cancelled: whole %s terms owe commitment_total_usd, more "
+                          "than total_usd for the estimated periods",
+                          name);
         jsonw_array_end(out);
         jsonw_object_end(out);
     }

@@ -5,7 +5,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "base/numfmt.h"
 #include "base/util.h"
 #include "snapshot/price_write.h"
 
@@ -36,29 +35,26 @@ static int confirmed_time(const estimate_item *item, const catalog_price *price,
     return 0;
 }
 
+/* The longest warning about a price, with its NUL (a source's text can be long). */
+#define WARNING_BYTES 768
+
 void estimate_write_price_warnings(jsonw *out, const estimate *est, const estimate_item *item,
                                    const catalog_price *price, pricing_model model)
 {
-    char text[768];
-    if (price->estimated) {
-        numfmt_format(text, sizeof text, "the %s price is estimated, not published: %s", pricing_model_name(model),
+    if (price->estimated)
+        jsonw_stringf(out, WARNING_BYTES, "the %s price is estimated, not published: %s", pricing_model_name(model),
                       price->source ? price->source : "no source recorded");
-        jsonw_string(out, text);
-    }
     if (est->opts == NULL || est->opts->stale_after_hours == 0)
         return;
     time_t fetched;
     if (confirmed_time(item, price, &fetched) != 0) {
-        numfmt_format(text, sizeof text, "the %s price has no valid fetch time; it may be out of date",
+        jsonw_stringf(out, WARNING_BYTES, "the %s price has no valid fetch time; it may be out of date",
                       pricing_model_name(model));
-        jsonw_string(out, text);
         return;
     }
     double age_hours = difftime(est->opts->now, fetched) / 3600.0;
-    if (age_hours > (double)est->opts->stale_after_hours) {
-        numfmt_format(text, sizeof text,
+    if (age_hours > (double)est->opts->stale_after_hours)
+        jsonw_stringf(out, WARNING_BYTES,
                       "the %s price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit",
                       pricing_model_name(model), age_hours, price->fetched_at, est->opts->stale_after_hours);
-        jsonw_string(out, text);
-    }
 }

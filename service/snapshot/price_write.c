@@ -1,6 +1,5 @@
 #include "snapshot/price_write.h"
 
-#include <math.h>
 #include <string.h>
 
 void price_write_members(jsonw *out, const catalog *snap, const catalog_price *price)

@@ -315,6 +315,14 @@ void jsonw_vstringf(jsonw *w, size_t limit, const char *fmt, va_list args)
     buf_commit(b, lead + len + 1);
 }
 
+void jsonw_stringf(jsonw *w, size_t limit, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    jsonw_vstringf(w, limit, fmt, args);
+    va_end(args);
+}
+
 void jsonw_string(jsonw *w, const char *text)
 {
     jsonw_stringn(w, text, text ? strlen(text) : 0);

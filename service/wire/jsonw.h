@@ -48,6 +48,8 @@ void jsonw_stringn(jsonw *w, const char *text, size_t len);
 /* A string formatted as numfmt_vformat() formats it into a buffer of limit bytes (at most limit - 1 bytes of text,
  * limit >= 1), escaped as jsonw_stringn() escapes: formatted in place, so an answer's sentences are not copied. */
 void jsonw_vstringf(jsonw *w, size_t limit, const char *fmt, va_list args) __attribute__((format(printf, 3, 0)));
+/* jsonw_vstringf() with its arguments in the call. */
+void jsonw_stringf(jsonw *w, size_t limit, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void jsonw_integer(jsonw *w, long long value);
 /* A finite real as "%.15g", with ".0" added when that reads as an integer; a non-finite one writes null (JSON has no
  * NaN; jansson cannot hold one either). */

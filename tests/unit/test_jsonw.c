@@ -6,7 +6,6 @@
 #include <check.h>
 #include <float.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -371,16 +370,6 @@ START_TEST(writer_calls)
 }
 END_TEST
 
-/* jsonw_vstringf() through a printf-like helper, as the answer's sentences call it. */
-static void stringf(jsonw *w, size_t limit, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void stringf(jsonw *w, size_t limit, const char *fmt, ...)
-{
-    va_list args;
-    va_start(args, fmt);
-    jsonw_vstringf(w, limit, fmt, args);
-    va_end(args);
-}
-
 /* Formatted strings: the text numfmt formats, cut at limit - 1 bytes, escaped as any string (a quote, a control
  * character, UTF-8 from an argument), with commas as other values get them; fixed members beside them. */
 START_TEST(formatted_strings)
@@ -391,12 +380,12 @@ START_TEST(formatted_strings)
     jsonw_member_fixed(&w, "href", "/v1/export");
     jsonw_name(&w, "notes");
     jsonw_array_begin(&w);
-    stringf(&w, 256, "Fits %.1f GB in %g x %s (%u nodes).", 1164.94, 8.0, "B300", 4u);
-    stringf(&w, 256, "%s and \"%s\"\n", "caf\xc3\xa9", "quoted");
-    stringf(&w, 8, "%s", "0123456789");
-    stringf(&w, 1, "%d", 12345);
+    jsonw_stringf(&w, 256, "Fits %.1f GB in %g x %s (%u nodes).", 1164.94, 8.0, "B300", 4u);
+    jsonw_stringf(&w, 256, "%s and \"%s\"\n", "caf\xc3\xa9", "quoted");
+    jsonw_stringf(&w, 8, "%s", "0123456789");
+    jsonw_stringf(&w, 1, "%d", 12345);
     for (int i = 0; i < 40; i++)
-        stringf(&w, 256, "%s %d", "0123456789012345678901234567890123456789", i);
+        jsonw_stringf(&w, 256, "%s %d", "0123456789012345678901234567890123456789", i);
     jsonw_array_end(&w);
     jsonw_member_fixed(&w, "method", "POST");
     jsonw_object_end(&w);

@@ -42,7 +42,6 @@ char *xstrdup(const char *s)
     return copy;
 }
 
-
 /* n decimal digits at text as a number, or -1 when any of them is not a digit. */
 static int fixed_digits(const char *text, int n)
 {

@@ -225,7 +225,7 @@ static void default_name(const char *instance_type, char *out)
 static size_t machine_type_len(const char *provider_id, const char *instance_type)
 {
     size_t len = strlen(instance_type);
-    if (provider_id[0] != 'g' || strcmp(provider_id, "gcp") != 0 || strncmp(instance_type, "n1-", 3) != 0)
+    if (strcmp(provider_id, "gcp") != 0 || strncmp(instance_type, "n1-", 3) != 0)
         return len;
     int dashes = 0;
     for (size_t i = 0; i < len; i++)

@@ -454,7 +454,6 @@ void recommend_alternatives_free(recommend_alternatives *alts)
 
 /* ---- the answer ----------------------------------------------------------------------------------------------- */
 
-
 /* What an alternative saves against the top pick (negative: what it costs more), on the first basis both have: the
  * job's total, else the price per million tokens served, else the hourly price. A serving fleet after training is
  * another job: nothing to compare. */
@@ -483,10 +482,8 @@ static void write_saving(jsonw *out, const recommend_alternatives *alts, const a
     }
     jsonw_member_string(out, "saving_basis", basis);
     bool known = basis != NULL && isfinite(top_figure) && isfinite(alt_figure) && top_figure > 0;
-    jsonw_name(out, "saving_usd");
-    jsonw_rounded(out, known ? top_figure - alt_figure : NAN, decimals);
-    jsonw_name(out, "saving_fraction");
-    jsonw_rounded(out, known ? (top_figure - alt_figure) / top_figure : NAN, 4);
+    jsonw_member_rounded(out, "saving_usd", known ? top_figure - alt_figure : NAN, decimals);
+    jsonw_member_rounded(out, "saving_fraction", known ? (top_figure - alt_figure) / top_figure : NAN, 4);
 }
 
 static void write_pick(jsonw *out, const alternative *alt)
@@ -494,16 +491,11 @@ static void write_pick(jsonw *out, const alternative *alt)
     const candidate *c = &alt->best;
     jsonw_object_begin(out);
     recommend_write_pick(out, c); /* the members POST /v1/export takes, as every recommendation's export link */
-    jsonw_name(out, "gpus_total");
-    jsonw_rounded(out, c->fit.total_gpus, 3);
-    jsonw_name(out, "hourly_usd");
-    jsonw_rounded(out, c->hourly_usd, 6);
-    jsonw_name(out, "estimated_hours");
-    jsonw_rounded(out, alt->hours, 4);
-    jsonw_name(out, "estimated_total_usd");
-    jsonw_rounded(out, c->total_usd, 2);
-    jsonw_name(out, "usd_per_million_tokens");
-    jsonw_rounded(out, recommend_usd_per_million_tokens(c), 4);
+    jsonw_member_rounded(out, "gpus_total", c->fit.total_gpus, 3);
+    jsonw_member_rounded(out, "hourly_usd", c->hourly_usd, 6);
+    jsonw_member_rounded(out, "estimated_hours", alt->hours, 4);
+    jsonw_member_rounded(out, "estimated_total_usd", c->total_usd, 2);
+    jsonw_member_rounded(out, "usd_per_million_tokens", recommend_usd_per_million_tokens(c), 4);
     jsonw_object_end(out);
 }
 
@@ -520,8 +512,7 @@ void recommend_alternatives_write(jsonw *out, const recommend_alternatives *alts
         jsonw_name(out, "recommendation");
         write_pick(out, alt);
         write_saving(out, alts, alt);
-        jsonw_name(out, "break_even_hours");
-        jsonw_rounded(out, alt->break_even_hours, 1);
+        jsonw_member_rounded(out, "break_even_hours", alt->break_even_hours, 1);
         jsonw_object_end(out);
     }
     jsonw_array_end(out);

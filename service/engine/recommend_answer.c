@@ -93,8 +93,7 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     jsonw_object_begin(out);
     jsonw_member_string(out, "kind", workload_kind_name(r->workload.kind));
     write_model(out, r, req);
-    jsonw_name(out, "gpu_memory_gb");
-    jsonw_rounded(out, req->gpu_memory_gb, 2);
+    jsonw_member_rounded(out, "gpu_memory_gb", req->gpu_memory_gb, 2);
     member_figure(out, "weights_gb", req->weights_gb, 2);
     member_figure(out, "optimizer_gb", req->optimizer_gb, 2);
     member_figure(out, "activations_gb", req->activations_gb, 2);
@@ -193,15 +192,12 @@ static void write_plan(jsonw *out, const rec_request *r, const sizing_requiremen
     jsonw_member_integer(out, "nodes", ft->nodes);
     jsonw_name(out, "total_gpus");
     write_count(out, ft->total_gpus);
-    jsonw_name(out, "wall_clock_hours");
-    jsonw_rounded(out, hours, 4);
-    jsonw_name(out, "gpu_hours");
-    jsonw_rounded(out, hours * ft->total_gpus, 1);
+    jsonw_member_rounded(out, "wall_clock_hours", hours, 4);
+    jsonw_member_rounded(out, "gpu_hours", hours * ft->total_gpus, 1);
     jsonw_name(out, "utilization");
     if (ft->utilization > 0) {
         jsonw_object_begin(out);
-        jsonw_name(out, "value");
-        jsonw_rounded(out, ft->utilization, 4);
+        jsonw_member_rounded(out, "value", ft->utilization, 4);
         jsonw_member_string(out, "why", utilization_why(memo, r, req, c));
         jsonw_object_end(out);
     } else {
@@ -232,14 +228,10 @@ static void write_spot(jsonw *out, const rec_request *r, const candidate *c)
     recommend_spot_hours(r, ft, c->offer->instance->provider->id, c->offer->prices[c->pricing].spot_interruption, &spot,
                          &source);
     jsonw_object_begin(out);
-    jsonw_name(out, "interruption_rate_per_hour");
-    jsonw_rounded(out, spot.rate_per_node_hour, 8);
-    jsonw_name(out, "fleet_interruption_rate_per_hour");
-    jsonw_rounded(out, spot.fleet_rate_per_hour, 8);
-    jsonw_name(out, "expected_interruptions");
-    jsonw_rounded(out, spot.expected_interruptions, 2);
-    jsonw_name(out, "overhead_fraction");
-    jsonw_rounded(out, spot.overhead_fraction, 4);
+    jsonw_member_rounded(out, "interruption_rate_per_hour", spot.rate_per_node_hour, 8);
+    jsonw_member_rounded(out, "fleet_interruption_rate_per_hour", spot.fleet_rate_per_hour, 8);
+    jsonw_member_rounded(out, "expected_interruptions", spot.expected_interruptions, 2);
+    jsonw_member_rounded(out, "overhead_fraction", spot.overhead_fraction, 4);
     jsonw_name(out, "checkpoint_interval_minutes");
     write_positive_or_null(out, r->checkpointing ? r->checkpoint_minutes : 0, 2);
     jsonw_member_real(out, "restart_minutes", PLAN_DEFAULT_RESTART_MINUTES);
@@ -264,18 +256,12 @@ static void write_throughput(jsonw *out, const rec_request *r, const candidate *
     write_count(out, ft->batch);
     jsonw_member_integer(out, "prompt_tokens", (long long)r->prompt_tokens);
     jsonw_member_integer(out, "output_tokens", (long long)r->output_tokens);
-    jsonw_name(out, "decode_tokens_per_s_per_sequence");
-    jsonw_rounded(out, ft->speed.decode_tokens_per_s_per_sequence, 1);
-    jsonw_name(out, "decode_tokens_per_s");
-    jsonw_rounded(out, ft->tokens_per_s, 1);
-    jsonw_name(out, "prefill_tokens_per_s");
-    jsonw_rounded(out, ft->speed.prefill_tokens_per_s * ft->replicas, 1);
-    jsonw_name(out, "time_to_first_token_ms");
-    jsonw_rounded(out, ft->speed.time_to_first_token_ms, 1);
-    jsonw_name(out, "usd_per_million_tokens");
-    jsonw_rounded(out, recommend_usd_per_million_tokens(c), 4);
-    jsonw_name(out, "load_tokens_per_s");
-    jsonw_rounded(out, ft->load_tokens_per_s, 1);
+    jsonw_member_rounded(out, "decode_tokens_per_s_per_sequence", ft->speed.decode_tokens_per_s_per_sequence, 1);
+    jsonw_member_rounded(out, "decode_tokens_per_s", ft->tokens_per_s, 1);
+    jsonw_member_rounded(out, "prefill_tokens_per_s", ft->speed.prefill_tokens_per_s * ft->replicas, 1);
+    jsonw_member_rounded(out, "time_to_first_token_ms", ft->speed.time_to_first_token_ms, 1);
+    jsonw_member_rounded(out, "usd_per_million_tokens", recommend_usd_per_million_tokens(c), 4);
+    jsonw_member_rounded(out, "load_tokens_per_s", ft->load_tokens_per_s, 1);
     jsonw_member_string(out, "bound", ft->speed.bandwidth_bound ? "memory_bandwidth" : "compute");
     jsonw_object_end(out);
 }
@@ -467,17 +453,12 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     write_count(out, c->fit.total_memory_gb);
     jsonw_member_integer(out, "nodes", c->fit.nodes);
     jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
-    jsonw_name(out, "hourly_usd");
-    jsonw_rounded(out, c->hourly_usd, 6);
-    jsonw_name(out, "monthly_usd");
-    jsonw_rounded(out, c->hourly_usd * COST_HOURS_PER_MONTH, 2);
+    jsonw_member_rounded(out, "hourly_usd", c->hourly_usd, 6);
+    jsonw_member_rounded(out, "monthly_usd", c->hourly_usd * COST_HOURS_PER_MONTH, 2);
     double hours = recommend_candidate_hours(r, c); /* NAN when the job's length is unknown: written as null */
-    jsonw_name(out, "estimated_hours");
-    jsonw_rounded(out, hours, 4);
-    jsonw_name(out, "estimated_total_usd");
-    jsonw_rounded(out, c->total_usd, 2);
-    jsonw_name(out, "score");
-    jsonw_rounded(out, c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 2);
+    jsonw_member_rounded(out, "estimated_hours", hours, 4);
+    jsonw_member_rounded(out, "estimated_total_usd", c->total_usd, 2);
+    jsonw_member_rounded(out, "score", c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 2);
     write_throughput(out, r, c);
     write_plan(out, r, req, c, hours, memo);
     write_spot(out, r, c);

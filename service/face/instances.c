@@ -44,8 +44,7 @@ static void write_instance_shape(jsonw *out, const catalog_instance *in)
     jsonw_member_string(out, "name", in->gpu->name);
     jsonw_member_real(out, "memory_gb", in->gpu->memory_gb);
     jsonw_object_end(out);
-    jsonw_name(out, "gpu_count");
-    jsonw_rounded(out, in->gpu_count, 4);
+    jsonw_member_rounded(out, "gpu_count", in->gpu_count, 4);
     jsonw_member_bool(out, "fractional_gpu", in->gpu_count < 1);
     jsonw_member_real(out, "gpu_memory_gb", in->gpu_memory_gb);
     jsonw_member_integer(out, "vcpus", in->vcpus);
@@ -217,8 +216,7 @@ static void write_offer(jsonw *out, const catalog *snap, const instance_query *q
     jsonw_object_begin(out);
     jsonw_member_string(out, "pricing", pricing_model_name(q->pricing));
     jsonw_member_string(out, "precision", precision_name(q->metric_precision));
-    jsonw_name(out, "tflops");
-    jsonw_rounded(out, tflops, 2); /* NAN (no figure at the precision) writes null */
+    jsonw_member_rounded(out, "tflops", tflops, 2); /* NAN (no figure at the precision) writes null */
     jsonw_name(out, "usd_per_tflops");
     if (price->present)
         write_money(out, price->hourly_usd / tflops);

@@ -4,8 +4,7 @@
 
 void price_write_members(jsonw *out, const catalog *snap, const catalog_price *price)
 {
-    jsonw_name(out, "hourly_usd");
-    jsonw_rounded(out, price->hourly_usd, 6); /* money rounded only when written */
+    jsonw_member_rounded(out, "hourly_usd", price->hourly_usd, 6); /* money rounded only when written */
     jsonw_member_real(out, "hourly", price->hourly);
     jsonw_member_string(out, "currency", price->currency);
     if (strcmp(price->currency, "USD") != 0) {

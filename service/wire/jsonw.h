@@ -64,6 +64,7 @@ void jsonw_null(jsonw *w);
 #define jsonw_member_integer(w, name, value) (jsonw_name((w), name), jsonw_integer((w), (value)))
 #define jsonw_member_real(w, name, value) (jsonw_name((w), name), jsonw_real((w), (value)))
 #define jsonw_member_bool(w, name, value) (jsonw_name((w), name), jsonw_bool((w), (value)))
+#define jsonw_member_rounded(w, name, value, decimals) (jsonw_name((w), name), jsonw_rounded((w), (value), (decimals)))
 /* A member whose name and string value are both fixed in the source: the value a literal of printable ASCII without
  * '"' or '\\' (tests/layers.sh checks every one), written with its name in one copy. */
 #define jsonw_member_fixed(w, name, value)                                                                             \

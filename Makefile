@@ -36,7 +36,7 @@ SVC_SRCS := $(filter-out service/main.c,$(wildcard service/*/*.c service/*/*/*.c
 SVC_OBJS := $(SVC_SRCS:%.c=$(BUILD)/%.o)
 UI_ASSETS := $(sort $(wildcard web/*.html web/*.css web/*.js web/*.svg))
 UI_OBJ := $(BUILD)/gen/ui_assets.o
-TEST_SRCS := $(wildcard tests/unit/test_*.c tests/system/test_*.c)
+TEST_SRCS := $(wildcard tests/unit/*/test_*.c tests/system/test_*.c)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 
@@ -96,7 +96,7 @@ tsan:
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 FUZZ_BINS := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(filter-out fuzz/fuzz_support.c,$(wildcard fuzz/fuzz_*.c)))
-FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/face/server.o $(BUILD)/service/face/routes.o \
+FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/face/http/server.o $(BUILD)/service/face/http/routes.o \
                                 $(BUILD)/service/worker/fetch.o,$(SVC_OBJS)) $(UI_OBJ) $(BUILD)/fuzz/fuzz_support.o
 
 fuzz:

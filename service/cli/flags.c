@@ -10,7 +10,7 @@
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* POST /v1/recommend: every member of workload and constraints (engine/recommend_request.c, openapi.yaml Workload and
- * Constraints), the objective and the limit. tests/unit/test_cli.c checks the rows against openapi.yaml. */
+ * Constraints), the objective and the limit. tests/unit/cli/test_cli.c checks the rows against openapi.yaml. */
 static const cli_flag recommend_flags[] = {
     {"workload.kind", NULL, FLAG_TEXT, "training | fine_tuning | inference | hpc | rendering | general (required)"},
     {"workload.model", NULL, FLAG_TEXT, "a catalogued model's id (gpurec models), e.g. llama-3.1-70b"},

@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "face/reply.h"
+#include "face/http/reply.h"
 
 /* GET /healthz, GET /readyz, GET /metrics (health.c) */
 int api_healthz(const http_request *req, http_reply *reply);

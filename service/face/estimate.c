@@ -2,7 +2,7 @@
 #include "face/api.h"
 
 #include "base/util.h"
-#include "engine/estimate.h"
+#include "engine/estimate/estimate.h"
 
 int api_estimate(const http_request *req, http_reply *reply)
 {

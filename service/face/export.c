@@ -3,7 +3,7 @@
 #include "face/api.h"
 
 #include "base/buf.h"
-#include "engine/export_request.h"
+#include "engine/export/request.h"
 
 int api_export(const http_request *req, http_reply *reply)
 {

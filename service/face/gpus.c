@@ -1,6 +1,6 @@
 /* GET /v1/gpus and GET /v1/gpus/{id}: the catalog's GPUs. Reads the request's snapshot only. */
 #include "face/api.h"
-#include "face/query.h"
+#include "face/http/query.h"
 #include "snapshot/describe.h"
 
 int api_gpus_list(const http_request *req, http_reply *reply)

@@ -9,7 +9,7 @@
 
 #include "base/log.h"
 #include "face/api.h"
-#include "face/query.h"
+#include "face/http/query.h"
 
 /* The query's checks, each adding its field error to p; region and pricing are left NULL when not given. */
 static void parse_history_query(const http_request *req, const char **region, const char **pricing,

@@ -15,7 +15,7 @@
 #ifndef GPUREC_HTTP_H
 #define GPUREC_HTTP_H
 
-#include "face/reply.h"
-#include "face/server.h"
+#include "face/http/reply.h"
+#include "face/http/server.h"
 
 #endif

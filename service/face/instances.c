@@ -7,7 +7,7 @@
 #include "base/topk.h"
 #include "base/util.h"
 #include "face/api.h"
-#include "face/query.h"
+#include "face/http/query.h"
 #include "snapshot/price_write.h"
 #include "wire/jsonw.h"
 

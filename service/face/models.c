@@ -1,7 +1,7 @@
 /* GET /v1/models and GET /v1/models/{id}: the catalogue of open models the sizing works from, each with its
  * architecture and sources. Reads the request's snapshot only. */
 #include "face/api.h"
-#include "face/query.h"
+#include "face/http/query.h"
 #include "snapshot/describe.h"
 
 int api_models_list(const http_request *req, http_reply *reply)

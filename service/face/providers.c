@@ -3,7 +3,7 @@
 
 #include "base/vocab.h"
 #include "face/api.h"
-#include "face/query.h"
+#include "face/http/query.h"
 #include "worker/worker.h"
 
 static json_t *refresh_json(const http_request *req, const catalog_provider *provider)

@@ -70,7 +70,7 @@
 
 #include "face/api.h"
 #include "base/util.h"
-#include "engine/recommend.h"
+#include "engine/recommend/recommend.h"
 
 int api_recommend(const http_request *req, http_reply *reply)
 {

@@ -10,7 +10,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
-#include "engine/estimate.h"
+#include "engine/estimate/estimate.h"
 #include "snapshot/catalog.h"
 #include "store/catalog_load.h"
 #include "wire/problem.h"

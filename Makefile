@@ -96,7 +96,7 @@ tsan:
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 FUZZ_BINS := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(filter-out fuzz/fuzz_support.c,$(wildcard fuzz/fuzz_*.c)))
-FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/face/http/server.o $(BUILD)/service/face/http/routes.o \
+FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/face/http/server.o $(BUILD)/service/face/http/request_read.o \
                                 $(BUILD)/service/worker/fetch.o,$(SVC_OBJS)) $(UI_OBJ) $(BUILD)/fuzz/fuzz_support.o
 
 fuzz:

@@ -88,7 +88,8 @@ static int run_serve(const config *cfg)
         goto out;
     }
     application.worker = refresher;
-    if (http_start(&application, &server, err, sizeof err) != 0) {
+    http_options options = face_http_options(&application);
+    if (http_start(&options, &server, err, sizeof err) != 0) {
         log_msg(LOG_ERROR, "cannot start the HTTP server", "error", err, NULL);
         goto out;
     }

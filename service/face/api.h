@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "face/app.h"
 #include "face/http/reply.h"
 
 /* GET /healthz, GET /readyz, GET /metrics (health.c) */

@@ -6,10 +6,6 @@
 
 int api_estimate(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL) {
-        http_reply_problem(reply, api_no_catalog());
-        return 0;
-    }
     problem *error = NULL;
     estimate_options opts = {
         .now = util_now(),

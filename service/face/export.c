@@ -7,8 +7,6 @@
 
 int api_export(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     bytebuf text;
     buf_init(&text, 2048);
     export_format format = EXPORT_SKYPILOT;

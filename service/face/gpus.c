@@ -6,8 +6,6 @@
 int api_gpus_list(const http_request *req, http_reply *reply)
 {
     static const char *const allowed[] = {"vendor", "min_memory_gb", "precision", "limit", "cursor"};
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     problem *p = http_problem_invalid_query();
     query_reject_unknown(req, allowed, sizeof allowed / sizeof allowed[0], "is not a known query parameter", p);
     query_list vendors;
@@ -34,8 +32,6 @@ int api_gpus_list(const http_request *req, http_reply *reply)
 
 int api_gpus_get(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog_gpu *gpu = catalog_find_gpu(req->snap, req->params[0]);
     if (gpu == NULL)
         return api_reply_not_found(reply, "GPU", req->params[0]);

@@ -24,7 +24,7 @@ int api_readyz(const http_request *req, http_reply *reply)
         return 0;
     }
     if (req->snap == NULL) {
-        http_reply_problem(reply, api_no_catalog());
+        http_reply_problem(reply, http_problem_no_catalog());
         return 0;
     }
     http_reply_json(reply, 200,

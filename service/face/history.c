@@ -34,10 +34,6 @@ static void parse_history_query(const http_request *req, const char **region, co
 int api_instance_history(const http_request *req, http_reply *reply)
 {
     const char *provider = req->params[0], *instance_type = req->params[1];
-    if (req->snap == NULL) {
-        http_reply_problem(reply, api_no_catalog());
-        return 0;
-    }
     if (catalog_find_instance(req->snap, provider, instance_type) == NULL) {
         http_reply_problem(reply, problem_new(404, "not-found", "Not Found", "No instance type '%s' of provider '%s'.",
                                               instance_type, provider));

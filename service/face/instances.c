@@ -298,8 +298,6 @@ static size_t visit_bound(const catalog *snap, const instance_query *q)
 
 int api_instances_list(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog *snap = req->snap;
     problem *p = http_problem_invalid_query();
     instance_query q;
@@ -332,8 +330,6 @@ int api_instances_list(const http_request *req, http_reply *reply)
 
 int api_instances_get(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog_instance *in = catalog_find_instance(req->snap, req->params[0], req->params[1]);
     if (in == NULL) {
         problem *p = problem_new(404, "not-found", "Not Found", "No instance type '%s' of provider '%s'.",

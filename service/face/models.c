@@ -8,8 +8,6 @@ int api_models_list(const http_request *req, http_reply *reply)
 {
     static const char *const allowed[] = {"family", "min_params_b", "max_params_b", "moe", "limit", "cursor"};
     static const char *const moe_names[] = {"false", "true"};
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     problem *p = http_problem_invalid_query();
     query_reject_unknown(req, allowed, sizeof allowed / sizeof allowed[0], "is not a known query parameter", p);
     query_list families;
@@ -41,8 +39,6 @@ int api_models_list(const http_request *req, http_reply *reply)
 
 int api_models_get(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog_model *m = catalog_find_model(req->snap, req->params[0]);
     if (m == NULL)
         return api_reply_not_found(reply, "model", req->params[0]);

@@ -74,11 +74,6 @@
 
 int api_recommend(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL) {
-        http_reply_problem(reply, api_no_catalog());
-        reply->retry_after = "5";
-        return 0;
-    }
     if (req->body == NULL) {
         problem *p = problem_new(400, "invalid-request", "Invalid request", "the body must be a JSON object");
         problem_add_field(p, "body", "is required");

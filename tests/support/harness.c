@@ -156,7 +156,8 @@ harness *harness_start_with(harness_configure configure, void *ctx)
     atomic_init(&h->application.draining, false);
     ck_assert_msg(worker_start(&h->cfg, &h->refresher, err, sizeof err) == 0, "worker_start: %s", err);
     h->application.worker = h->refresher;
-    ck_assert_msg(http_start(&h->application, &h->server, err, sizeof err) == 0, "http_start: %s", err);
+    http_options options = face_http_options(&h->application);
+    ck_assert_msg(http_start(&options, &h->server, err, sizeof err) == 0, "http_start: %s", err);
     snprintf(h->url, sizeof h->url, "http://127.0.0.1:%u", (unsigned)http_port(h->server));
     return h;
 }

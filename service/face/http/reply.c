@@ -31,6 +31,7 @@ void http_reply_problem(http_reply *reply, problem *p)
 {
     int status = problem_status(p);
     http_reply_json(reply, status, problem_into_json(p));
+    reply->is_problem = true;
 }
 
 void http_reply_clear(http_reply *reply)
@@ -42,7 +43,7 @@ void http_reply_clear(http_reply *reply)
     memset(reply, 0, sizeof *reply);
 }
 
-problem *api_no_catalog(void)
+problem *http_problem_no_catalog(void)
 {
     return problem_new(503, "catalog-not-loaded", "Service Unavailable", "The catalog has not been loaded yet.");
 }

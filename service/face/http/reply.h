@@ -2,42 +2,32 @@
  * request's query and headers, and the helpers that fill a reply (reply.c).
  *
  * Handlers run on the server's pool threads. Everything a handler needs arrives in its http_request (borrowed for the
- * call); the reply it fills is sent and freed by the server. A handler never touches the database: it reads
- * req->snap, and the one endpoint that reads what the snapshot does not hold (history) calls app.read_history. */
+ * call); the reply it fills is sent and freed by the server. A handler reads req->snap, never the database itself.
+ * Two endpoints reach the database on a request thread, each through a function main.c or the worker hands the face:
+ * the price history (app.read_history, its own read-only connection) and POST /v1/admin/import (worker_import: one
+ * write transaction, bounded by the store's busy timeout). A route marked needs_catalog (face/routes.c) is answered
+ * 503 by the dispatch before the first catalog is loaded, so its handler always has req->snap. */
 #ifndef GPUREC_REPLY_H
 #define GPUREC_REPLY_H
 
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <jansson.h>
 
-#include "base/config.h"
 #include "face/http/answer_text.h"
-#include "face/history.h"
 #include "snapshot/catalog.h"
 #include "wire/jsonw.h"
 #include "wire/problem.h"
 
-struct worker;
-struct metrics;
+struct app; /* face/app.h: what the daemon shares with handlers, carried here unread */
 struct MHD_Connection;
-
-/* What the daemon shares with handlers. The config is immutable; the worker and metrics are thread-safe. */
-typedef struct app {
-    const config *cfg;
-    struct worker *worker;       /* NULL when the daemon runs without one (tests of the catalog alone) */
-    struct metrics *metrics;     /* NULL when metrics are off */
-    history_reader read_history; /* the store's reader of price history; NULL: the history endpoint answers 503 */
-    atomic_bool draining;        /* set at shutdown: /readyz answers 503 */
-} app;
 
 #define HTTP_MAX_PATH_PARAMS 4
 
 typedef struct http_request {
-    const app *app;
+    const struct app *app;
     struct MHD_Connection *connection;
     const char *method;
     const char *path;  /* without the query string */
@@ -53,7 +43,8 @@ typedef struct http_request {
 
 typedef struct http_reply {
     int status;
-    json_t *body;            /* owned; serialized by the HTTP layer (problem bodies as application/problem+json) */
+    json_t *body;            /* owned; serialized by the HTTP layer */
+    bool is_problem;         /* body is an RFC 9457 problem (http_reply_problem): sent as application/problem+json */
     char *json_text;         /* owned; an answer already written as compact JSON (jsonw.h), with json_text_size:
                                 sent as application/json, re-indented for ?pretty */
     size_t json_text_size;
@@ -99,8 +90,9 @@ void http_reply_clear(http_reply *reply);
 
 /* ---- problems every part of the face answers alike ------------------------------------------------------------ */
 
-/* 503 catalog-not-loaded: a request that needs the catalog arrived before the first one was loaded. */
-problem *api_no_catalog(void);
+/* 503 catalog-not-loaded: a request that needs the catalog arrived before the first one was loaded (the dispatch
+ * answers it for every route marked needs_catalog, with Retry-After; /readyz says it too). */
+problem *http_problem_no_catalog(void);
 /* The 404 of a catalog item: "No <what> with id '<id>' in the catalog." Returns 0 for the handler to return. */
 int api_reply_not_found(http_reply *reply, const char *what, const char *id);
 /* 413 body-too-large: the body is over max_body_bytes. */

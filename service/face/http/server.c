@@ -17,8 +17,8 @@
 #include "face/http/connections.h"
 #include "face/http/forwarded.h"
 #include "face/http/guard.h"
-#include "face/metrics.h"
-#include "face/http/routes.h"
+#include "face/http/dispatch.h"
+#include "face/http/request_id.h"
 #include "wire/jsonw.h"
 
 /* ---- limits --------------------------------------------------------------------------------------------------- */
@@ -32,57 +32,33 @@
  * splits its connection limit among them). */
 #define HTTP_PROBE_RESERVE_PER_THREAD 2
 
+/* A request's own state, from its first callback to its completion (owned by the connection's request context). */
+typedef struct request_state {
+    int64_t started_us;
+    bytebuf body;        /* the body's bytes so far */
+    size_t dropped;      /* the body's bytes read and dropped past max_body_bytes */
+    bool body_too_large; /* past max_body_bytes: the rest is read and dropped, the answer is a 413 */
+    bool answered;
+    bool begun;          /* the head's checks have run (the first call of the request callback) */
+    bool must_close;     /* the answer closes the connection (a framing problem, a body cut short) */
+    int status;
+    const char *route;   /* the route's pattern once matched, "unmatched" until then */
+    char request_id[REQUEST_ID_SIZE];
+    char method[16];
+    char path[160];
+    char client[64];     /* the client's address for the access log (face/http/forwarded.h) */
+    guard_target target; /* what the raw request target showed */
+} request_state;
+
 struct http_server {
     struct MHD_Daemon *daemon;
-    app *app;
+    http_options options; /* immutable after start */
     uint16_t port;
     atomic_int in_flight;
     atomic_bool draining; /* set by http_stop(): new connections are refused, answers close theirs */
     answer_cache *cache;
     conn_table *connections;
 };
-
-const app *server_app(const http_server *server)
-{
-    return server->app;
-}
-
-answer_cache *server_answer_cache(http_server *server)
-{
-    return server->cache;
-}
-
-/* ---- the request's query and headers (reply.h) ---------------------------------------------------------------- */
-
-const char *http_query(const http_request *req, const char *name)
-{
-    return MHD_lookup_connection_value(req->connection, MHD_GET_ARGUMENT_KIND, name);
-}
-
-const char *http_header(const http_request *req, const char *name)
-{
-    return MHD_lookup_connection_value(req->connection, MHD_HEADER_KIND, name);
-}
-
-typedef struct visit_ctx {
-    http_query_visitor fn;
-    void *ctx;
-} visit_ctx;
-
-static enum MHD_Result visit_argument(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
-{
-    (void)kind;
-    visit_ctx *visit = cls;
-    visit->fn(visit->ctx, key, value ? value : "");
-    return MHD_YES;
-}
-
-size_t http_query_each(const http_request *req, http_query_visitor fn, void *ctx)
-{
-    visit_ctx visit = {fn, ctx};
-    int count = MHD_get_connection_values(req->connection, MHD_GET_ARGUMENT_KIND, visit_argument, &visit);
-    return count < 0 ? 0 : (size_t)count;
-}
 
 /* ---- sending answers ------------------------------------------------------------------------------------------ */
 
@@ -109,12 +85,12 @@ static void add_common_headers(struct MHD_Response *response, const http_server 
     MHD_add_response_header(response, "X-Request-Id", state->request_id);
     MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
     const char *origin = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Origin");
-    if (origin_allowed(server->app->cfg, origin)) {
+    if (origin_allowed(server->options.cfg, origin)) {
         MHD_add_response_header(response, "Access-Control-Allow-Origin", origin);
         MHD_add_response_header(response, "Access-Control-Expose-Headers", "ETag, X-Request-Id, Retry-After");
     }
     /* with CORS on, every answer depends on Origin: a shared cache must not hand one origin's answer to another */
-    if (server->app->cfg->cors_origin_count > 0)
+    if (server->options.cfg->cors_origin_count > 0)
         MHD_add_response_header(response, "Vary", "Origin");
     if (state->must_close || atomic_load(&server->draining))
         MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
@@ -187,9 +163,7 @@ static enum MHD_Result queue(http_server *server, struct MHD_Connection *connect
     if (reply->body != NULL) {
         size_t len = 0;
         char *text = serialize_body(connection, reply->body, &len);
-        bool is_problem = reply->status >= 400 && json_object_get(reply->body, "type") != NULL &&
-                          json_object_get(reply->body, "title") != NULL;
-        content_type = is_problem ? "application/problem+json" : "application/json";
+        content_type = reply->is_problem ? "application/problem+json" : "application/json";
         response = response_taking(text, len);
     } else if (reply->json_text != NULL || reply->kept_json != NULL) {
         content_type = "application/json";
@@ -238,11 +212,6 @@ static enum MHD_Result queue(http_server *server, struct MHD_Connection *connect
     return result;
 }
 
-int server_send(const server_call *call, http_reply *reply)
-{
-    return queue(call->server, call->connection, call->state, reply);
-}
-
 /* Sends a problem straight away (errors found before any handler runs). */
 static enum MHD_Result queue_problem(http_server *server, struct MHD_Connection *connection, request_state *state,
                                      problem *p, const char *allow)
@@ -255,24 +224,18 @@ static enum MHD_Result queue_problem(http_server *server, struct MHD_Connection 
     return result;
 }
 
-int server_send_problem(const server_call *call, problem *p, const char *allow)
-{
-    return queue_problem(call->server, call->connection, call->state, p, allow);
-}
-
 static const char *const cors_allow_headers = "Content-Type, Authorization, X-Request-Id, If-None-Match";
 
-int server_send_preflight(const server_call *call, const char *allow)
+/* Answers an OPTIONS request: 204 with Allow, and the CORS preflight headers for an allowed Origin. */
+static enum MHD_Result send_preflight(http_server *server, struct MHD_Connection *connection, request_state *state,
+                                      const char *allow)
 {
-    http_server *server = call->server;
-    struct MHD_Connection *connection = call->connection;
-    request_state *state = call->state;
     struct MHD_Response *response = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
     if (response == NULL)
         return MHD_NO;
     MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
     const char *origin = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Origin");
-    if (origin_allowed(server->app->cfg, origin)) {
+    if (origin_allowed(server->options.cfg, origin)) {
         MHD_add_response_header(response, "Access-Control-Allow-Methods", allow);
         MHD_add_response_header(response, "Access-Control-Allow-Headers", cors_allow_headers);
         MHD_add_response_header(response, "Access-Control-Max-Age", "600");
@@ -310,7 +273,7 @@ static request_state *new_request_state(http_server *server)
     state->route = "unmatched";
     util_copy(state->client, sizeof state->client, "-");
     atomic_fetch_add(&server->in_flight, 1);
-    metrics_request_started(server->app->metrics);
+    metrics_request_started(server->options.metrics);
     return state;
 }
 
@@ -346,10 +309,10 @@ static problem *first_problem(http_server *server, struct MHD_Connection *connec
     if (length != NULL) {
         char *end = NULL;
         unsigned long long declared = strtoull(length, &end, 10);
-        if (end != length && declared > server->app->cfg->max_body_bytes) {
+        if (end != length && declared > server->options.cfg->max_body_bytes) {
             /* refuse before reading: MHD closes the connection instead of draining the body */
             state->body_too_large = true;
-            return http_problem_body_too_large(server->app->cfg->max_body_bytes);
+            return http_problem_body_too_large(server->options.cfg->max_body_bytes);
         }
     }
     return NULL;
@@ -366,17 +329,17 @@ static enum MHD_Result begin_request(http_server *server, struct MHD_Connection 
     util_copy(state->path, sizeof state->path, url);
     request_id_choose(MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Request-Id"), state->request_id);
     if (log_enabled(LOG_INFO)) /* the client's address is for the access line alone: "-" stays when it is off */
-        forwarded_client(server->app->cfg, connection, state->client, sizeof state->client);
+        forwarded_client(server->options.cfg, connection, state->client, sizeof state->client);
     problem *p = first_problem(server, connection, url, method, version, state);
     return p != NULL ? queue_problem(server, connection, state, p, NULL) : MHD_YES;
 }
 
 /* Phase 2, each piece of the body: kept, or dropped once the body is past max_body_bytes, for the 413 answered when
- * it ends (routes_dispatch). libmicrohttpd 0.9.75 takes an answer only before the body or after all of it, so a body
+ * it ends (answer_request). libmicrohttpd 0.9.75 takes an answer only before the body or after all of it, so a body
  * that goes on past twice the limit (a chunked one declares no length) is cut off by closing the connection. */
 static enum MHD_Result take_body(const http_server *server, request_state *state, const char *data, size_t size)
 {
-    size_t limit = server->app->cfg->max_body_bytes;
+    size_t limit = server->options.cfg->max_body_bytes;
     if (!state->body_too_large && state->body.len + size <= limit) {
         buf_append(&state->body, data, size);
         return MHD_YES;
@@ -395,7 +358,53 @@ static enum MHD_Result take_body(const http_server *server, request_state *state
     return MHD_NO;
 }
 
-/* Phase 3, the end of the request: routes.c answers it. */
+/* The answer to a path no route of this method serves: 404, the preflight of an OPTIONS, or 405 with Allow. */
+static enum MHD_Result answer_unmatched(http_server *server, struct MHD_Connection *connection, request_state *state,
+                                        const char *url, const char *method)
+{
+    char allow[64];
+    http_route_allowed(server->options.routes, url, allow, sizeof allow);
+    state->route = "unmatched";
+    if (allow[0] == '\0')
+        return queue_problem(server, connection, state,
+                             problem_new(404, "not-found", "Not Found", "No endpoint at this path."), NULL);
+    if (strcmp(method, "OPTIONS") == 0)
+        return send_preflight(server, connection, state, allow);
+    return queue_problem(server, connection, state,
+                         problem_new(405, "method-not-allowed", "Method Not Allowed",
+                                     "%s is not allowed here; allowed: %s.", method, allow),
+                         allow);
+}
+
+/* Answers a complete request: its route's answer (dispatch.h), with the catalog held until it is sent. */
+static enum MHD_Result answer_request(http_server *server, struct MHD_Connection *connection, request_state *state,
+                                      const char *url, const char *method)
+{
+    const char *effective_method = strcmp(method, "HEAD") == 0 ? "GET" : method;
+    char params[HTTP_MAX_PATH_PARAMS][HTTP_PARAM_BYTES];
+    size_t param_count = 0;
+    const http_route *matched = http_route_find(server->options.routes, effective_method, url, params, &param_count);
+    if (matched == NULL)
+        return answer_unmatched(server, connection, state, url, method);
+    state->route = matched->pattern;
+    if (state->body_too_large)
+        return queue_problem(server, connection, state,
+                             http_problem_body_too_large(server->options.cfg->max_body_bytes), NULL);
+    http_request req = {.app = server->options.app, .connection = connection, .method = effective_method,
+                        .path = url, .route = matched->pattern, .request_id = state->request_id,
+                        .param_count = param_count};
+    for (size_t i = 0; i < param_count; i++)
+        req.params[i] = params[i];
+    req.snap = catalog_acquire();
+    http_reply reply = {.status = 500};
+    dispatch_answer(matched, &req, &state->body, server->cache, &reply);
+    enum MHD_Result result = queue(server, connection, state, &reply);
+    http_reply_clear(&reply);
+    catalog_release(req.snap);
+    return result;
+}
+
+/* Phase 3, the end of the request: its answer. */
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
                                   void **req_cls)
@@ -415,8 +424,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         *upload_data_size = 0;
         return take_body(server, state, upload_data, size);
     }
-    server_call call = {server, connection, state};
-    return routes_dispatch(&call, url, method) ? MHD_YES : MHD_NO;
+    return answer_request(server, connection, state, url, method);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
@@ -433,7 +441,7 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     int status = state->answered ? state->status : 499; /* the client went away before an answer */
     log_access(state->method[0] ? state->method : "-", state->route, state->path, status, duration,
                state->request_id, state->client);
-    metrics_request_finished(server->app->metrics, state->route, state->method, status, duration);
+    metrics_request_finished(server->options.metrics, state->route, state->method, status, duration);
     atomic_fetch_sub(&server->in_flight, 1);
     buf_free(&state->body);
     free(state);
@@ -507,11 +515,11 @@ static void server_free(http_server *server)
     free(server);
 }
 
-int http_start(app *application, http_server **out, char *err, size_t err_len)
+int http_start(const http_options *options, http_server **out, char *err, size_t err_len)
 {
-    const config *cfg = application->cfg;
+    const config *cfg = options->cfg;
     http_server *server = xcalloc(1, sizeof *server);
-    server->app = application;
+    server->options = *options;
     server->cache = answer_cache_new();
     atomic_init(&server->draining, false);
     *out = NULL;

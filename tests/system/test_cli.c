@@ -238,6 +238,10 @@ START_TEST(server_and_local_answers_agree)
         "gpus",
         "recommend --kind inference --model llama-9",
         "gpus --precision fp9",
+        /* the lists' checks are the face's own (snapshot/listing.h), limits and messages alike */
+        "gpus --vendor a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q",
+        "models --min-params-b 9 --max-params-b 2",
+        "models --min-params-b 0x10",
     };
     for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
         char remote_args[1024];

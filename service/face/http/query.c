@@ -64,47 +64,27 @@ bool query_whole_number(const http_request *req, const char *name, long min, lon
     return true;
 }
 
+/* The request's query as a parameter source of snapshot/listing.h. */
+static const char *query_text(const void *source, const char *name)
+{
+    return http_query(source, name);
+}
+
+listing_params query_params(const http_request *req)
+{
+    return (listing_params){query_text, req};
+}
+
 bool query_number(const http_request *req, const char *name, double min, double max, double *out, problem *p)
 {
-    const char *text = http_query(req, name);
-    if (text == NULL)
-        return false;
-    errno = 0;
-    char *end = NULL;
-    /* decimal notation only: strtod() also reads hexadecimal ("0x10"), "inf", "nan" and leading blanks */
-    bool decimal = text[strspn(text, "0123456789.eE+-")] == '\0';
-    double value = strtod(text, &end);
-    if (!decimal || text[0] == '\0' || *end != '\0' || errno != 0 || !isfinite(value) || value < min || value > max) {
-        problem_add_field(p, name, "must be a number from %g to %g", min, max);
-        return false;
-    }
-    *out = value;
-    return true;
+    listing_params params = query_params(req);
+    return listing_number(&params, name, min, max, out, p);
 }
 
 bool query_list_param(const http_request *req, const char *name, query_list *list, problem *p)
 {
-    list->count = 0;
-    const char *text = http_query(req, name);
-    if (text == NULL)
-        return false;
-    if (text[0] == '\0' || util_copy(list->storage, sizeof list->storage, text) != 0) {
-        problem_add_field(p, name, "must be a non-empty comma-separated list shorter than 1024 bytes");
-        return false;
-    }
-    char *save = NULL;
-    for (char *token = strtok_r(list->storage, ",", &save); token; token = strtok_r(NULL, ",", &save)) {
-        if (list->count >= QUERY_MAX_LIST_VALUES) {
-            problem_add_field(p, name, "takes at most %d values", QUERY_MAX_LIST_VALUES);
-            return false;
-        }
-        list->values[list->count++] = token;
-    }
-    if (list->count == 0) {
-        problem_add_field(p, name, "must name at least one value");
-        return false;
-    }
-    return true;
+    listing_params params = query_params(req);
+    return listing_list_param(&params, name, list, p);
 }
 
 bool query_list_contains(const query_list *list, const char *value)
@@ -130,13 +110,12 @@ query_status query_pricing(const http_request *req, pricing_model *out, problem 
 
 query_status query_precision(const http_request *req, precision *out, problem *p)
 {
-    const char *text = http_query(req, "precision");
-    if (text == NULL)
-        return QUERY_ABSENT;
-    if (precision_parse(text, out) == 0)
-        return QUERY_GIVEN;
-    char list[256];
-    problem_add_field(p, "precision", "must be one of %s", vocab_precision_list(list, sizeof list));
+    listing_params params = query_params(req);
+    switch (listing_precision(&params, out, p)) {
+    case LISTING_ABSENT: return QUERY_ABSENT;
+    case LISTING_GIVEN: return QUERY_GIVEN;
+    case LISTING_INVALID: break;
+    }
     return QUERY_INVALID;
 }
 
@@ -186,33 +165,12 @@ bool query_page_cursor(const http_request *req, size_t *offset, problem *p)
     return true;
 }
 
-/* The cursor of the page after [offset, offset + shown) into buf, or false when that page was the last. */
-static bool next_page_cursor(char *buf, size_t len, size_t total, size_t offset, size_t shown, const catalog *snap)
-{
-    if (offset + shown >= total)
-        return false;
-    snprintf(buf, len, "%zu.%s", offset + shown, snap->version);
-    return true;
-}
-
-json_t *query_page_envelope(json_t *items, size_t total, size_t offset, size_t shown, const catalog *snap)
-{
-    json_t *body = json_object();
-    json_object_set_new(body, "items", items);
-    json_object_set_new(body, "total", json_integer((json_int_t)total));
-    char cursor[64];
-    bool more = next_page_cursor(cursor, sizeof cursor, total, offset, shown, snap);
-    json_object_set_new(body, "next_cursor", more ? json_string(cursor) : json_null());
-    json_object_set_new(body, "catalog_version", json_string(snap->version));
-    return body;
-}
-
 void query_write_page_end(jsonw *out, size_t total, size_t offset, size_t shown, const catalog *snap)
 {
     jsonw_member_integer(out, "total", (long long)total);
     jsonw_name(out, "next_cursor");
     char cursor[64];
-    if (next_page_cursor(cursor, sizeof cursor, total, offset, shown, snap))
+    if (listing_next_cursor(cursor, sizeof cursor, total, offset, shown, snap))
         jsonw_string(out, cursor);
     else
         jsonw_null(out);
@@ -244,7 +202,7 @@ void query_page_reply(http_reply *reply, query_page *page, const catalog *snap)
 {
     if (page->items == NULL)
         page->items = json_array();
-    http_reply_json(reply, 200, query_page_envelope(page->items, page->total, page->offset,
+    http_reply_json(reply, 200, listing_envelope(page->items, page->total, page->offset,
                                                     json_array_size(page->items), snap));
     page->items = NULL;
 }

@@ -10,11 +10,15 @@
 
 #include "base/vocab.h"
 #include "face/http/reply.h"
+#include "snapshot/listing.h"
 
-#define QUERY_MAX_LIST_VALUES 16
+#define QUERY_MAX_LIST_VALUES LISTING_MAX_LIST_VALUES
 /* A page of a catalog list: its default and largest size (limit). */
 #define QUERY_DEFAULT_PAGE 50
 #define QUERY_MAX_PAGE 500
+
+/* The request's query string as a parameter source of snapshot/listing.h (borrows req). */
+listing_params query_params(const http_request *req);
 
 /* Adds message as the field error of each parameter whose name is not in allowed ("pretty" is always allowed). */
 void query_reject_unknown(const http_request *req, const char *const *allowed, size_t count, const char *message,
@@ -34,12 +38,8 @@ bool query_whole_number(const http_request *req, const char *name, long min, lon
 /* The parameter as a finite number from min to max ("must be a number from min to max"). */
 bool query_number(const http_request *req, const char *name, double min, double max, double *out, problem *p);
 
-/* A comma-separated parameter split into values (at most QUERY_MAX_LIST_VALUES), copied into storage. */
-typedef struct query_list {
-    char storage[1024];
-    const char *values[QUERY_MAX_LIST_VALUES];
-    size_t count;
-} query_list;
+/* A comma-separated parameter split into values (snapshot/listing.h, whose checks these read the query with). */
+typedef listing_list query_list;
 
 /* True when the parameter is given and is a valid list. */
 bool query_list_param(const http_request *req, const char *name, query_list *list, problem *p);
@@ -59,8 +59,6 @@ char *query_names_list(const char *const *names, size_t count, char *out, size_t
 
 /* The "cursor" parameter into *offset (0 when absent). */
 bool query_page_cursor(const http_request *req, size_t *offset, problem *p);
-/* {"items": items, "total", "next_cursor", "catalog_version"} for the page [offset, offset + shown) of total. */
-json_t *query_page_envelope(json_t *items, size_t total, size_t offset, size_t shown, const catalog *snap);
 
 /* A page of a catalog list filled item by item: query_page_start() reads "limit" and "cursor" (problems into p),
  * query_page_wants() counts one matching item and says whether it falls on the page (then the caller appends it to

@@ -234,6 +234,30 @@ async function operationsCases() {
   await expect('metrics', 'GET', '/metrics', 200);
 }
 
+async function benchmarkCases() {
+  const all = await expect('benchmarks: all', 'GET', '/v1/benchmarks?limit=500', 200);
+  const items = jsonOf(all)?.items ?? [];
+  if (items.length < 20) fail('benchmarks: catalog', `only ${items.length} measurements`);
+  for (const b of items.slice(0, 6))
+    await expect(`benchmark ${b.id}`, 'GET', `/v1/benchmarks/${encodeURIComponent(b.id)}`, 200);
+  await expect('benchmarks: suite and gpu', 'GET', '/v1/benchmarks?suite=mlperf-inference&gpu=l4,t4', 200, {
+    check: (a) => ((jsonOf(a)?.items ?? []).every((b) => b.suite === 'mlperf-inference' && ['l4', 't4'].includes(b.gpu.id))
+      && jsonOf(a)?.items?.length > 0 ? undefined : 'an item outside the filters'),
+  });
+  const first = await expect('benchmarks: page 1', 'GET', '/v1/benchmarks?limit=3', 200);
+  const cursor = jsonOf(first)?.next_cursor;
+  if (cursor) await expect('benchmarks: page 2', 'GET', `/v1/benchmarks?limit=3&cursor=${encodeURIComponent(cursor)}`, 200);
+  await expect('benchmarks: unknown parameter', 'GET', '/v1/benchmarks?scene=monster', 400,
+    { check: (a) => fieldsNamed(a, 'scene') });
+  const one = await expect('benchmark: for its ETag', 'GET', '/v1/benchmarks/hpl--mi250x', 200);
+  await expect('benchmark: If-None-Match', 'GET', '/v1/benchmarks/hpl--mi250x', 304,
+    { headers: { 'If-None-Match': one?.headers.get('etag') } });
+  await expect('benchmarks: If-None-Match', 'GET', '/v1/benchmarks', 304,
+    { headers: { 'If-None-Match': one?.headers.get('etag') } });
+  await expect('benchmark: unknown', 'GET', '/v1/benchmarks/resnet50-offline--nope', 404,
+    { check: (a) => problemType(a, 'not-found') });
+}
+
 async function modelCases() {
   const all = await expect('models: all', 'GET', '/v1/models?limit=500', 200);
   const models = jsonOf(all)?.items ?? [];
@@ -874,6 +898,7 @@ async function main() {
     await operationsCases();
     await gpuCases();
     await modelCases();
+    await benchmarkCases();
     await exportCases();
     await instanceCases();
     await providerCases();

@@ -460,6 +460,8 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_member_rounded(out, "estimated_total_usd", c->total_usd, 2);
     jsonw_member_rounded(out, "score", c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 2);
     write_throughput(out, r, c);
+    if (r->work.benchmark != NULL)
+        work_write(out, &r->work, &c->fit.work, c->hourly_usd, recommend_candidate_hours(r, c));
     write_plan(out, r, req, c, hours, memo);
     write_spot(out, r, c);
     recommend_write_export_link(out, c);

@@ -427,6 +427,10 @@ async function providerCases() {
 }
 
 const recommendValid = [
+  ['benchmark: images priced per million', { workload: { kind: 'inference', benchmark: 'resnet50-offline', work: 1e9 },
+    objective: 'cost', limit: 3 }],
+  ['benchmark: HPL at a target rate', { workload: { kind: 'hpc', benchmark: 'hpl', target_rate: 500 },
+    objective: 'cost', limit: 3 }],
   ['fine-tuning on tokens', { workload: { kind: 'fine_tuning', model_params_b: 7, tokens_b: 1 },
     constraints: { pricing: ['on_demand', 'spot', 'reserved_1y', 'reserved_3y'] }, objective: 'cost', limit: 10 }],
   ['training, every constraint', { workload: { kind: 'training', model_params_b: 13, precision: 'bf16', tokens_b: 20,
@@ -460,6 +464,10 @@ const recommendValid = [
 ];
 
 const recommendInvalid = [
+  ['benchmark of another kind', { workload: { kind: 'hpc', benchmark: 'resnet50-offline', work: 10 } },
+    ['workload.kind'], true],
+  ['benchmark without work', { workload: { kind: 'hpc', benchmark: 'hpl' } }, ['workload.work'], true],
+  ['unknown benchmark', { workload: { kind: 'hpc', benchmark: 'linpack', work: 1 } }, ['workload.benchmark'], true],
   ['unknown member', { workload: { kind: 'inference', model_params_b: 7 }, budget: 5 }, ['budget']],
   ['no workload', { objective: 'cost' }, ['workload']],
   // valid by the schema, refused on meaning: an id the catalogue lacks, figures that disagree, a member of another kind

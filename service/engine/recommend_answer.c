@@ -323,7 +323,11 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
         note(reasons, "Fits %.1f GB of GPU memory in %g x %s (%.0f GB in total).", req->gpu_memory_gb,
              inst->gpu_count, gpu->name, ft->total_memory_gb);
     /* a served model's speed and price per token are said with the serving figures below */
-    if (!ft->serving) {
+    if (ft->work.on) /* a benchmark job: its rate is in units of work, not TFLOPS */
+        note(reasons, "%s: %.4g %s per second (%s), $%.4g per %s.", r->work.benchmark, ft->work.rate_per_s, r->work.unit,
+             ft->work.rate.measured ? "measured" : "estimated", c->hourly_usd / (ft->work.rate_per_s * 3600.0),
+             r->work.unit);
+    else if (!ft->serving) {
         char used[64] = "in total";
         if (ft->useful_gpus < ft->total_gpus)
             numfmt_format(used, sizeof used, "on the %g of %g GPUs one replica uses", ft->useful_gpus,

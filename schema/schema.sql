@@ -197,3 +197,23 @@ CREATE TABLE oci_price_parts (
     PRIMARY KEY (provider_id, instance_type_id),
     FOREIGN KEY (provider_id, instance_type_id) REFERENCES instance_types(provider_id, id)
 ) WITHOUT ROWID;
+
+CREATE TABLE benchmarks (
+    id TEXT PRIMARY KEY CHECK (id GLOB '[a-z0-9]*' AND id NOT GLOB '*[^a-z0-9.-]*'),
+    benchmark TEXT NOT NULL CHECK (benchmark GLOB '[a-z0-9]*' AND benchmark NOT GLOB '*[^a-z0-9.-]*'),
+    suite TEXT NOT NULL CHECK (suite IN ('mlperf-inference', 'mlperf-training', 'hpl', 'hpcg', 'amber', 'zprize', 'ssb')),
+    suite_version TEXT NOT NULL,
+    case_name TEXT NOT NULL,
+    gpu_id TEXT NOT NULL REFERENCES gpus(id),
+    gpu_count INTEGER NOT NULL CHECK (gpu_count > 0),
+    published_value REAL NOT NULL CHECK (published_value > 0),
+    published_unit TEXT NOT NULL,
+    unit TEXT NOT NULL,
+    rate REAL NOT NULL CHECK (rate > 0),
+    measured_on TEXT NOT NULL CHECK (measured_on GLOB '[0-9][0-9][0-9][0-9]*'),
+    url TEXT NOT NULL CHECK (url GLOB 'https://*'),
+    settings TEXT NOT NULL,
+    UNIQUE (benchmark, gpu_id)
+);
+
+CREATE INDEX benchmarks_gpu ON benchmarks(gpu_id);

@@ -50,6 +50,7 @@ void catalog_build_reserve(catalog_builder *b, catalog_table table, size_t count
     case CATALOG_FX: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->fx); break;
     case CATALOG_OFFERS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->offers); break;
     case CATALOG_MODELS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->models); break;
+    case CATALOG_BENCHMARKS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->benchmarks); break;
     }
     switch (table) {
     case CATALOG_PROVIDERS: snap->providers = rows; break;
@@ -59,6 +60,7 @@ void catalog_build_reserve(catalog_builder *b, catalog_table table, size_t count
     case CATALOG_FX: snap->fx = rows; break;
     case CATALOG_OFFERS: snap->offers = rows; break;
     case CATALOG_MODELS: snap->models = rows; break;
+    case CATALOG_BENCHMARKS: snap->benchmarks = rows; break;
     }
 }
 
@@ -218,6 +220,33 @@ catalog_added catalog_build_model(catalog_builder *b, const catalog_model_row *r
                               a->sliding_window, a->sliding_window_layers};
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
         real(b, figures[i]);
+    return CATALOG_ADDED;
+}
+
+catalog_added catalog_build_benchmark(catalog_builder *b, const catalog_benchmark_row *row)
+{
+    catalog *snap = b->snap;
+    if (snap->benchmark_count >= b->cap)
+        return CATALOG_FULL;
+    const catalog_gpu *gpu = row->gpu_id != NULL ? catalog_find_gpu(snap, row->gpu_id) : NULL;
+    if (gpu == NULL)
+        return CATALOG_ADDED;
+    catalog_benchmark *m = (catalog_benchmark *)&snap->benchmarks[snap->benchmark_count++];
+    m->id = text(b, row->id);
+    m->benchmark = text(b, row->benchmark);
+    m->suite = text(b, row->suite);
+    m->suite_version = text(b, row->suite_version);
+    m->case_name = text(b, row->case_name);
+    m->gpu = gpu;
+    text(b, gpu->id);
+    m->published_unit = text(b, row->published_unit);
+    m->unit = text(b, row->unit);
+    m->measured_on = text(b, row->measured_on);
+    m->url = text(b, row->url);
+    m->settings = text(b, row->settings);
+    m->published_value = real(b, row->published_value);
+    m->rate = real(b, row->rate);
+    m->gpu_count = (int)real(b, row->gpu_count);
     return CATALOG_ADDED;
 }
 

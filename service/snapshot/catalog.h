@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "base/vocab.h"
+#include "snapshot/benchmarks.h"
 #include "snapshot/models.h"
 
 typedef struct catalog_provider {
@@ -194,6 +195,8 @@ typedef struct catalog {
     size_t fx_count;
     const catalog_model *models; /* sorted by id */
     size_t model_count;
+    const catalog_benchmark *benchmarks; /* sorted by id */
+    size_t benchmark_count;
     const catalog_index *offers_by_gpu;      /* parallel to gpus */
     const catalog_index *offers_by_provider; /* parallel to providers */
     /* instance types grouped by shape, every instance type in exactly one; NULL (and shape_count 0) when the snapshot
@@ -221,6 +224,7 @@ void catalog_publish(catalog *snap);
 
 const catalog_gpu *catalog_find_gpu(const catalog *snap, const char *id);
 const catalog_model *catalog_find_model(const catalog *snap, const char *id);
+const catalog_benchmark *catalog_find_benchmark(const catalog *snap, const char *id);
 const catalog_provider *catalog_find_provider(const catalog *snap, const char *id);
 const catalog_region *catalog_find_region(const catalog *snap, const char *provider_id, const char *region_id);
 const catalog_instance *catalog_find_instance(const catalog *snap, const char *provider_id, const char *instance_id);

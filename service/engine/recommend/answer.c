@@ -323,7 +323,11 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
         note(reasons, "Fits %.1f GB of GPU memory in %g x %s (%.0f GB in total).", req->gpu_memory_gb,
              inst->gpu_count, gpu->name, ft->total_memory_gb);
     /* a served model's speed and price per token are said with the serving figures below */
-    if (!ft->serving) {
+    if (ft->work.on) /* a benchmark job: its rate is in units of work, not TFLOPS */
+        note(reasons, "%s: %.4g %s per second (%s), $%.4g per %s.", r->work.benchmark, ft->work.rate_per_s, r->work.unit,
+             ft->work.rate.measured ? "measured" : "estimated", c->hourly_usd / (ft->work.rate_per_s * 3600.0),
+             r->work.unit);
+    else if (!ft->serving) {
         char used[64] = "in total";
         if (ft->useful_gpus < ft->total_gpus)
             numfmt_format(used, sizeof used, "on the %g of %g GPUs one replica uses", ft->useful_gpus,
@@ -460,6 +464,8 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_member_rounded(out, "estimated_total_usd", c->total_usd, 2);
     jsonw_member_rounded(out, "score", c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 2);
     write_throughput(out, r, c);
+    if (r->work.benchmark != NULL)
+        work_write(out, &r->work, &c->fit.work, c->hourly_usd, recommend_candidate_hours(r, c));
     write_plan(out, r, req, c, hours, memo);
     write_spot(out, r, c);
     recommend_write_export_link(out, c);

@@ -29,6 +29,7 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
     [REJECT_LATENCY] = "below_latency_floor",
     [REJECT_RETIRED] = "retired",
     [REJECT_DEADLINE] = "misses_deadline",
+    [REJECT_NO_RATE] = "no_benchmark_rate",
 };
 
 

@@ -92,7 +92,7 @@ CREATE TABLE prices (
     effective_at TEXT NOT NULL,
     spot_interruption TEXT,
     estimated INTEGER NOT NULL DEFAULT 0 CHECK (estimated IN (0, 1)),
-    effective_end_at TEXT,
+    effective_end_at TEXT, listed_at TEXT CHECK (listed_at IS NULL OR listed_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*Z'),
     PRIMARY KEY (provider_id, instance_type_id, region_id, pricing_model),
     FOREIGN KEY (provider_id, instance_type_id) REFERENCES instance_types(provider_id, id),
     FOREIGN KEY (provider_id, region_id) REFERENCES regions(provider_id, id)

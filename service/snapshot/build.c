@@ -166,6 +166,8 @@ catalog_added catalog_build_instance(catalog_builder *b, const catalog_instance_
     in->cluster_network = text(b, row->cluster_network);
     in->source = text(b, row->source);
     in->retired_at = text(b, row->retired_at);
+    const char *availability = text(b, row->availability);
+    in->reservation_only = availability != NULL && strcmp(availability, "reservation_only") == 0;
     in->gpu_count = real(b, row->gpu_count);
     in->gpu_memory_gb = real(b, row->gpu_memory_gb);
     in->memory_gb = real(b, row->memory_gb);
@@ -283,6 +285,8 @@ catalog_added catalog_build_price(catalog_builder *b, const catalog_price_row *r
     price->effective_at = text(b, row->effective_at);
     price->spot_interruption = text(b, row->spot_interruption);
     price->estimated = real(b, row->estimated) != 0;
+    price->min_hours = real(b, row->min_hours);
+    price->max_hours = real(b, row->max_hours);
     const catalog_fx *fx = catalog_find_fx(snap, price->currency);
     if (fx == NULL) {
         snprintf(err, err_len, "price of %s %s %s is in %s, which has no fx rate", provider_id, instance_id, region_id,

@@ -54,6 +54,7 @@ typedef struct catalog_instance_row {
     const char *provider_id, *id, *family, *gpu_id, *gpu_interconnect, *cluster_network, *source;
     double gpu_count, gpu_memory_gb, memory_gb, network_gbps, cluster_network_gbps, vcpus;
     const char *retired_at; /* NULL for a current type */
+    const char *availability; /* "general" or "reservation_only" */
 } catalog_instance_row;
 
 typedef struct catalog_fx_row {
@@ -68,6 +69,7 @@ typedef struct catalog_price_row {
     double hourly;
     const char *currency, *source, *fetched_at, *effective_at, *spot_interruption;
     double estimated; /* 0 or 1 */
+    double min_hours, max_hours; /* a capacity block's duration bounds; NAN for other models */
 } catalog_price_row;
 
 /* One model of the catalogue, given by id order; its architecture numbers as stored (0 for NULL), attention and

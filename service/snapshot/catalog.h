@@ -85,6 +85,7 @@ typedef struct catalog_instance {
     const char *cluster_network;  /* efa | infiniband | roce | none */
     const char *source;
     const char *retired_at; /* when the provider retired the type (kept for history, never recommended); NULL */
+    bool reservation_only;  /* sold only through reservations and capacity blocks: never on-demand or spot */
     double gpu_count;     /* below 1 for a fraction of one GPU (a vGPU slice) */
     double gpu_memory_gb; /* GPU memory the instance can use in total; a slice's share, not the whole card's */
     double memory_gb;
@@ -106,6 +107,8 @@ typedef struct catalog_price {
     const char *effective_at; /* ISO 8601 UTC */
     const char *spot_interruption; /* an interruption band such as "<5%", or NULL */
     bool estimated; /* derived by a rule (stated in source), not a published figure */
+    double min_hours; /* a capacity block's shortest and longest duration; NAN for other pricing models */
+    double max_hours;
 } catalog_price;
 
 /* One instance type in one region, with a price per pricing model (present ones only). */

@@ -356,6 +356,12 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
              json_string_value(json_array_get(r->prefer_regions, c->preference)));
     if (c->pricing == PRICING_SPOT && !r->pricing_given)
         note(reasons, "Spot considered because the job checkpoints and can resume after a reclaim.");
+    if (c->pricing == PRICING_CAPACITY_BLOCK) /* price_offer() admits a block only for a job of known length */
+        note(reasons, "A Capacity Block: capacity reserved ahead for the job's %.1f hours at a fixed hourly rate, paid "
+                      "for the whole block (sold for %g to %g hours).",
+             ft->hours, c->offer->prices[c->pricing].min_hours, c->offer->prices[c->pricing].max_hours);
+    if (inst->reservation_only)
+        note(reasons, "%s is sold only through reservations and Capacity Blocks, never on-demand or spot.", inst->id);
     if (ft->serving)
         note(reasons, "%d GPU%s per replica, %g replica%s at batch %g: %.0f tokens/s in all, %.1f per sequence "
                       "(%s-bound), first token in %.0f ms; $%.4f per million tokens.",

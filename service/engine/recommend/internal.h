@@ -229,6 +229,9 @@ int recommend_candidate_order(const void *a, const void *b, void *ctx);
 /* What a node price under model m comes to for fit ft: *hourly_usd for all nodes and *total_usd for the job (NAN when
  * its length is unknown). Returns REJECT_NONE, or the cap the price exceeds (the hourly cap is judged first). Both
  * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. */
+/* Whether offer may be priced under model m for the job fitted by ft: a capacity block only for a job of known
+ * length within the block's durations; a type sold only by reservation never on-demand or spot. */
+bool recommend_price_applies(const catalog_offer *offer, int m, const fit *ft);
 reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
                                 const char *provider_id, const char *band, double *hourly_usd, double *total_usd);
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */

@@ -144,7 +144,8 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
                                                      "target_tokens_per_s, prompt_tokens, ...), not kind or serve_after");
 }
 
-/* Pricing defaults to on-demand; spot joins when the job checkpoints, because only then can it survive a reclaim. */
+/* Pricing defaults to on-demand; spot joins when the job checkpoints, because only then can it survive a reclaim;
+ * capacity blocks are considered where the job's length is known. */
 static void parse_pricing(const json_t *c, rec_request *r, problem *p)
 {
     const json_t *list = NULL;
@@ -171,6 +172,8 @@ static void parse_pricing(const json_t *c, rec_request *r, problem *p)
     }
     r->pricing_allowed[PRICING_ON_DEMAND] = true;
     r->pricing_allowed[PRICING_SPOT] = r->checkpointing;
+    /* a capacity block joins for a job of known length that fits its durations (recommend_rank.c) */
+    r->pricing_allowed[PRICING_CAPACITY_BLOCK] = true;
 }
 
 static void parse_constraints(const json_t *c, rec_request *r, problem *p)

@@ -163,6 +163,22 @@ START_TEST(version_follows_content)
 }
 END_TEST
 
+/* Two replicas that read the same prices at different times serve the same catalog: the fetch time is not part of the
+ * version, while the provider's own date is. */
+START_TEST(version_ignores_when_prices_were_fetched)
+{
+    ck_assert_int_eq(db_exec(db, "UPDATE prices SET fetched_at = '2031-01-02T03:04:05Z'", err, sizeof err), 0);
+    catalog *again = NULL;
+    ck_assert_int_eq(store_catalog_load(db, &again, err, sizeof err), 0);
+    ck_assert_str_eq(again->version, snap->version);
+    catalog_release(again);
+    ck_assert_int_eq(db_exec(db, "UPDATE prices SET effective_at = '2031-01-02T03:04:05Z'", err, sizeof err), 0);
+    ck_assert_int_eq(store_catalog_load(db, &again, err, sizeof err), 0);
+    ck_assert_str_ne(again->version, snap->version);
+    catalog_release(again);
+}
+END_TEST
+
 START_TEST(peak_by_precision)
 {
     const catalog_gpu *h100 = catalog_find_gpu(snap, "h100-sxm-80gb");
@@ -250,6 +266,7 @@ int main(void)
     tcase_add_test(tc, foreign_currency_is_converted_with_fx_rates);
     tcase_add_test(tc, price_in_a_currency_without_rate_is_refused);
     tcase_add_test(tc, version_follows_content);
+    tcase_add_test(tc, version_ignores_when_prices_were_fetched);
     tcase_add_test(tc, peak_by_precision);
     tcase_add_test(tc, publication_keeps_readers_safe);
     tcase_add_test(tc, concurrent_readers_and_publisher);

@@ -29,6 +29,8 @@ struct MHD_Connection;
 typedef struct app {
     const config *cfg;
     struct worker *worker;       /* NULL when the daemon runs without one (tests of the catalog alone) */
+    struct replica *replica;     /* NULL unless the daemon follows a publication (GPUREC_CATALOG_SOURCE) */
+    struct address_caps *caps;   /* set by http_start(): the connection caps' refusals */
     struct metrics *metrics;     /* NULL when metrics are off */
     history_reader read_history; /* the store's reader of price history; NULL: the history endpoint answers 503 */
     atomic_bool draining;        /* set at shutdown: /readyz answers 503 */

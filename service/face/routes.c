@@ -7,6 +7,7 @@
 
 #include "face/answer_cache.h"
 #include "face/api.h"
+#include "face/snapshot_pick.h"
 #include "wire/jsonr.h"
 #include "wire/jsonw.h"
 
@@ -301,7 +302,7 @@ int routes_dispatch(const server_call *call, const char *url, const char *method
     if (bad_body != NULL)
         return server_send_problem(call, bad_body, NULL);
 
-    req.snap = catalog_acquire();
+    req.snap = snapshot_pick(&req);
     http_reply reply = {0};
     reply.status = 500;
     cache_use use = {0};

@@ -27,6 +27,7 @@ catalog_builder *catalog_build_new(void)
     b->arena = arena_new();
     b->snap->arena = b->arena;
     atomic_init(&b->snap->refs, 1);
+    atomic_init(&b->snap->kept_until_us, 0);
     b->hash = UTIL_FNV_OFFSET;
     return b;
 }

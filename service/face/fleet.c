@@ -56,6 +56,10 @@ void fleet_render_metrics(const app *application, bytebuf *b)
                   "empty while it serves its own database).\n# TYPE gpurec_catalog_served_info gauge\n"
                   "gpurec_catalog_served_info{version=\"%s\",file=\"%s\"} 1\n",
                st.served_version, st.served_file);
+    buf_printf(b, "# HELP gpurec_catalog_served_since_timestamp_seconds When this replica began serving it.\n"
+                  "# TYPE gpurec_catalog_served_since_timestamp_seconds gauge\n"
+                  "gpurec_catalog_served_since_timestamp_seconds %.3f\n",
+               st.served_since);
     buf_printf(b, "# HELP gpurec_catalog_published_info The catalog the publication's manifest names now.\n"
                   "# TYPE gpurec_catalog_published_info gauge\ngpurec_catalog_published_info{version=\"%s\",file=\"%s\"} 1\n",
                st.published_version, st.published_file);

@@ -37,6 +37,14 @@ struct replica {
     publish_manifest staged;  /* staged.file "" when nothing is staged */
 };
 
+/* The wall clock in microseconds: serve_from is a wall-clock instant, shared by every replica. */
+static int64_t wall_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 /* ---- status ---------------------------------------------------------------------------------------------------- */
 
 void replica_get_status(const replica *r, replica_status *out)
@@ -99,6 +107,7 @@ static void note_served(replica *r, const publish_manifest *m)
     util_copy(r->st.served_version, sizeof r->st.served_version, m->version);
     util_copy(r->st.served_file, sizeof r->st.served_file, m->file);
     r->st.served_published_at = m->published_at_s;
+    r->st.served_since = (double)wall_us() / 1e6;
     snprintf(r->served_path, sizeof r->served_path, "%s/%s", r->dir, m->file);
     pthread_mutex_unlock(&r->lock);
     log_msg(LOG_INFO, "replica: serving a published catalog", "version", m->version, "file", m->file, NULL);
@@ -276,7 +285,7 @@ static void prune_local(replica *r)
 /* Publishes the staged catalog once its serve_from has come. */
 static void activate_if_due(replica *r)
 {
-    if (r->staged.file[0] == '\0' || util_now() < r->staged.serve_from_s)
+    if (r->staged.file[0] == '\0' || wall_us() < (int64_t)r->staged.serve_from_s * 1000000)
         return;
     if (catalog_publish_staged())
         note_served(r, &r->staged);
@@ -346,7 +355,7 @@ static void *replica_main(void *arg)
         int64_t now_us = util_monotonic_us();
         int64_t wait_us = next_poll_us - now_us;
         if (r->staged.file[0] != '\0') {
-            int64_t due_us = ((int64_t)r->staged.serve_from_s - (int64_t)util_now()) * 1000000;
+            int64_t due_us = (int64_t)r->staged.serve_from_s * 1000000 - wall_us();
             if (due_us < wait_us)
                 wait_us = due_us;
         }

@@ -36,6 +36,7 @@ typedef struct replica_status {
     char last_error[512];         /* the last failed look or load, "" when the last one succeeded */
     time_t served_published_at;   /* when the publication naming the served file was last written; 0 before */
     time_t published_serve_from;
+    double served_since;          /* when this replica began serving the served file (epoch seconds), 0 before */
     time_t started_at;
     unsigned long long polls;          /* looks at the manifest */
     unsigned long long reloads;        /* snapshots loaded and staged or published */

@@ -47,11 +47,12 @@ function freePort() {
   });
 }
 
-// The feed the publisher imports (and the self-refreshing daemons fetch): p5.48xlarge's on-demand price in
-// us-east-1 moves between two values far enough apart to change which instance a cost-first search picks.
+// The feed the publisher imports (and the self-refreshing daemons fetch): g6.12xlarge's on-demand price in
+// us-west-2 (the seed's 4.6016, the cost-first pick of the recommend question below) moves far enough down and back
+// to change the picks' order and prices. Made-up test prices, within the 5x a refresh accepts.
 function writeFeed(step) {
-  const hourly = step % 2 === 0 ? 98.32 : 24.5 + step / 100;
-  const doc = { prices: [{ provider: 'aws', instance_type: 'p5.48xlarge', region: 'us-east-1',
+  const hourly = step % 2 === 0 ? 4.6016 : 1.5 + step / 1000;
+  const doc = { prices: [{ provider: 'aws', instance_type: 'g6.12xlarge', region: 'us-west-2',
     pricing_model: 'on_demand', hourly, currency: 'USD', effective_at: `2026-01-01T00:${String(step % 60).padStart(2, '0')}:00Z` }] };
   writeFileSync(join(pub, 'feed.json.tmp'), JSON.stringify(doc));
   renameSync(join(pub, 'feed.json.tmp'), join(pub, 'feed.json'));

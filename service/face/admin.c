@@ -7,6 +7,7 @@
 
 #include "base/vocab.h"
 #include "face/api.h"
+#include "face/fleet.h"
 #include "wire/jsonv.h"
 #include "worker/worker.h"
 
@@ -37,6 +38,11 @@ bool api_admin_authorized(const http_request *req, const char *token)
 static bool admin_allowed(const http_request *req, http_reply *reply)
 {
     const config *cfg = req->app->cfg;
+    problem *replica = fleet_refuse_admin_write(req->app);
+    if (replica != NULL) {
+        http_reply_problem(reply, replica);
+        return false;
+    }
     if (cfg->admin_token[0] == '\0') {
         http_reply_problem(reply, problem_new(404, "not-found", "Not Found",
                                               "The admin endpoints are off: no GPUREC_ADMIN_TOKEN is configured."));

@@ -9,13 +9,17 @@
 
 #include "base/config.h"
 #include "face/history.h"
+#include "face/http/address_caps.h"
 #include "face/http/request_metrics.h"
 
 struct worker;
+struct replica;
 
 typedef struct app {
     const config *cfg;
     struct worker *worker;       /* NULL when the daemon runs without one (tests of the catalog alone) */
+    struct replica *replica;     /* NULL unless the daemon follows a publication (GPUREC_CATALOG_SOURCE) */
+    address_caps *caps;          /* the connection caps the server keeps (made by main.c); /metrics reads their refusals */
     metrics *metrics;            /* NULL when metrics are off */
     history_reader read_history; /* the store's reader of price history; NULL: the history endpoint answers 503 */
     atomic_bool draining;        /* set at shutdown: /readyz answers 503 */

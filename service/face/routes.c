@@ -36,6 +36,11 @@ const http_routes face_routes = {rows, sizeof rows / sizeof rows[0]};
 http_options face_http_options(app *application)
 {
     http_options options = {
-        .cfg = application->cfg, .metrics = application->metrics, .app = application, .routes = &face_routes};
+        .cfg = application->cfg,
+        .metrics = application->metrics,
+        .caps = application->caps,
+        .app = application,
+        .routes = &face_routes,
+    };
     return options;
 }

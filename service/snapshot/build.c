@@ -13,7 +13,9 @@
 struct catalog_builder {
     catalog *snap;
     arena *arena;
-    uint64_t hash; /* content hash: the snapshot's version */
+    /* content hash, the snapshot's version: every type, shape, price, source and provenance date served; not when
+     * a price was fetched, nor a refresh's outcome */
+    uint64_t hash;
     size_t cap;    /* rows reserved for the table being filled */
     catalog_offer *current; /* the offer the last price went to */
 };
@@ -25,6 +27,7 @@ catalog_builder *catalog_build_new(void)
     b->arena = arena_new();
     b->snap->arena = b->arena;
     atomic_init(&b->snap->refs, 1);
+    atomic_init(&b->snap->kept_until_us, 0);
     b->hash = UTIL_FNV_OFFSET;
     return b;
 }
@@ -281,7 +284,10 @@ catalog_added catalog_build_price(catalog_builder *b, const catalog_price_row *r
     price->hourly = real(b, row->hourly);
     price->currency = text(b, row->currency);
     price->source = text(b, row->source);
-    price->fetched_at = text(b, row->fetched_at);
+    /* when this copy was read is not what is served: two replicas that read the same price at different times
+     * serve the same catalog, with the same version, ETags and cursors; the provider's own date (effective_at) and
+     * the source are content and stay in it */
+    price->fetched_at = arena_intern(b->arena, row->fetched_at);
     price->effective_at = text(b, row->effective_at);
     price->spot_interruption = text(b, row->spot_interruption);
     price->estimated = real(b, row->estimated) != 0;

@@ -181,6 +181,8 @@ typedef struct catalog_shape {
 
 typedef struct catalog {
     atomic_int refs;
+    /* while kept after it was replaced: until when (util_monotonic_us) it still answers by name; 0 otherwise */
+    _Atomic int64_t kept_until_us;
     char version[17];   /* 16 hex digits: a hash of the content, equal for equal catalogs; the ETag of catalog replies */
     char built_at[32];  /* ISO 8601 UTC */
     const catalog_provider *providers;
@@ -221,9 +223,22 @@ typedef struct catalog {
 catalog *catalog_acquire(void);
 /* Gives back a reference; the last one frees the snapshot. Accepts NULL. */
 void catalog_release(catalog *snap);
-/* Publishes snap (takes the caller's reference) and releases the previous one once no reader can still be taking it.
- * Publishing NULL unpublishes (used at shutdown). */
+/* Publishes snap (takes the caller's reference). The previous one is kept for the grace period (catalog_set_grace),
+ * else released once no reader can still be taking it. Publishing NULL unpublishes and drops every kept and staged
+ * snapshot (used at shutdown). Writers may call from any thread; readers never wait for them. */
 void catalog_publish(catalog *snap);
+/* How long a replaced snapshot stays answerable by name (catalog_acquire_version); 0 = not at all. Set once at start;
+ * the last CATALOG_KEPT (4) replaced ones at most are kept. */
+void catalog_set_grace(unsigned seconds);
+/* Stages snap (takes the caller's reference; NULL unstages): answerable by name, not yet the published one. */
+void catalog_stage(catalog *snap);
+/* Publishes the staged snapshot, if any (then true); it is answerable by name throughout. */
+bool catalog_publish_staged(void);
+/* A reference to the staged snapshot, or NULL. Never blocks. */
+catalog *catalog_acquire_staged(void);
+/* A reference to the snapshot whose version is version: the published one, the staged one, or (older_too) one kept
+ * within its grace period; NULL when none of them is. Never blocks. */
+catalog *catalog_acquire_version(const char *version, bool older_too);
 
 const catalog_gpu *catalog_find_gpu(const catalog *snap, const char *id);
 const catalog_model *catalog_find_model(const catalog *snap, const char *id);

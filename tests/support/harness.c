@@ -153,6 +153,7 @@ harness *harness_start_with(harness_configure configure, void *ctx)
     h->application.cfg = &h->cfg;
     h->application.read_history = store_history_json;
     h->application.metrics = metrics_new();
+    h->application.caps = address_caps_new(h->cfg.max_connections_per_ip);
     atomic_init(&h->application.draining, false);
     ck_assert_msg(worker_start(&h->cfg, &h->refresher, err, sizeof err) == 0, "worker_start: %s", err);
     h->application.worker = h->refresher;
@@ -176,6 +177,7 @@ void harness_stop(harness *h)
     catalog_publish(NULL);
     util_pin_clock(0);
     metrics_free(h->application.metrics);
+    address_caps_free(h->application.caps);
     db_remove_files(h->db_path);
     free(h->db_path);
     free(h);

@@ -19,6 +19,8 @@
 #include "face/http/guard.h"
 #include "face/http/dispatch.h"
 #include "face/http/request_id.h"
+#include "face/http/address_caps.h"
+#include "face/http/snapshot_pick.h"
 #include "wire/jsonw.h"
 
 /* ---- limits --------------------------------------------------------------------------------------------------- */
@@ -58,6 +60,7 @@ struct http_server {
     atomic_bool draining; /* set by http_stop(): new connections are refused, answers close theirs */
     answer_cache *cache;
     conn_table *connections;
+    address_caps *caps; /* the per-address cap and the refusals of both caps (options.caps, borrowed; NULL: none) */
 };
 
 /* ---- sending answers ------------------------------------------------------------------------------------------ */
@@ -395,7 +398,7 @@ static enum MHD_Result answer_request(http_server *server, struct MHD_Connection
                         .param_count = param_count};
     for (size_t i = 0; i < param_count; i++)
         req.params[i] = params[i];
-    req.snap = catalog_acquire();
+    req.snap = snapshot_pick(&req);
     http_reply reply = {.status = 500};
     dispatch_answer(matched, &req, &state->body, server->cache, &reply);
     enum MHD_Result result = queue(server, connection, state, &reply);
@@ -452,6 +455,11 @@ static void on_connection(void *cls, struct MHD_Connection *connection, void **s
                           enum MHD_ConnectionNotificationCode code)
 {
     http_server *server = cls;
+    const union MHD_ConnectionInfo *peer = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED)
+        caps_opened(server->caps, peer != NULL ? peer->client_addr : NULL);
+    else
+        caps_closed(server->caps, peer != NULL ? peer->client_addr : NULL);
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
         *socket_context = info != NULL ? conn_opened(server->connections, info->connect_fd) : NULL;
@@ -461,20 +469,23 @@ static void on_connection(void *cls, struct MHD_Connection *connection, void **s
     }
 }
 
-/* While draining, new connections are refused at once (closed); the ones open finish their requests. */
+/* While draining, new connections are refused at once (closed); the ones open finish their requests. A connection
+ * over the per-address cap is refused (address_caps.h). */
 static enum MHD_Result on_accept(void *cls, const struct sockaddr *addr, socklen_t addrlen)
 {
-    (void)addr;
     (void)addrlen;
     const http_server *server = cls;
-    return atomic_load(&server->draining) ? MHD_NO : MHD_YES;
+    if (atomic_load(&server->draining))
+        return MHD_NO;
+    return caps_admit(server->caps, addr) ? MHD_YES : MHD_NO;
 }
 
 static void on_mhd_log(void *cls, const char *fmt, va_list args)
 {
-    (void)cls;
+    http_server *server = cls;
     char message[512];
     vsnprintf(message, sizeof message, fmt, args);
+    caps_note_library_message(server->caps, message);
     size_t len = strlen(message);
     while (len > 0 && (message[len - 1] == '\n' || message[len - 1] == '\r'))
         message[--len] = '\0';
@@ -521,6 +532,7 @@ int http_start(const http_options *options, http_server **out, char *err, size_t
     http_server *server = xcalloc(1, sizeof *server);
     server->options = *options;
     server->cache = answer_cache_new();
+    server->caps = options->caps;
     atomic_init(&server->draining, false);
     *out = NULL;
 
@@ -541,11 +553,11 @@ int http_start(const http_options *options, http_server **out, char *err, size_t
         flags, cfg->listen_port, on_accept, server, on_request, server, MHD_OPTION_SOCK_ADDR,
         (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->threads,
         MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections + reserve, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-        cfg->max_connections_per_ip, MHD_OPTION_CONNECTION_TIMEOUT, cfg->connection_timeout_s,
+        0u /* address_caps */, MHD_OPTION_CONNECTION_TIMEOUT, cfg->connection_timeout_s,
         /* the request line and headers must fit here, so it stays above the service's own head limits */
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, HTTP_CONNECTION_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
         MHD_OPTION_NOTIFY_CONNECTION, on_connection, server, MHD_OPTION_URI_LOG_CALLBACK, on_uri, server,
-        MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL, MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
+        MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, server, MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
     if (server->daemon == NULL) {
         snprintf(err, err_len, "cannot listen on %s:%u (in use, or not permitted)", cfg->listen_host,
                  (unsigned)cfg->listen_port);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "base/config.h"
+#include "face/http/address_caps.h"
 #include "face/http/reply.h"
 #include "face/http/request_metrics.h"
 #include "face/http/route.h"
@@ -20,6 +21,7 @@ typedef struct http_server http_server;
 typedef struct http_options {
     const config *cfg;         /* listen address, limits, CORS origins, trusted proxies */
     metrics *metrics;          /* request counters; NULL: none kept */
+    address_caps *caps;        /* the per-address connection cap and the refusals of both caps; NULL: no cap */
     const struct app *app;     /* handed to every handler as req->app, never looked into here */
     const http_routes *routes; /* the route table */
 } http_options;

@@ -163,6 +163,64 @@ START_TEST(version_follows_content)
 }
 END_TEST
 
+/* Two replicas that read the same prices at different times serve the same catalog: the fetch time is not part of the
+ * version, while the provider's own date is. */
+START_TEST(version_ignores_when_prices_were_fetched)
+{
+    ck_assert_int_eq(db_exec(db, "UPDATE prices SET fetched_at = '2031-01-02T03:04:05Z'", err, sizeof err), 0);
+    catalog *again = NULL;
+    ck_assert_int_eq(store_catalog_load(db, &again, err, sizeof err), 0);
+    ck_assert_str_eq(again->version, snap->version);
+    catalog_release(again);
+    ck_assert_int_eq(db_exec(db, "UPDATE prices SET effective_at = '2031-01-02T03:04:05Z'", err, sizeof err), 0);
+    ck_assert_int_eq(store_catalog_load(db, &again, err, sizeof err), 0);
+    ck_assert_str_ne(again->version, snap->version);
+    catalog_release(again);
+}
+END_TEST
+
+/* A replaced snapshot still answers by name for the grace period, and a staged one before it is published. */
+START_TEST(replaced_and_staged_snapshots_answer_by_name)
+{
+    catalog *older = NULL, *newer = NULL, *next = NULL;
+    ck_assert_int_eq(store_catalog_load(db, &older, err, sizeof err), 0);
+    ck_assert_int_eq(db_exec(db, "UPDATE prices SET hourly = hourly * 1.5", err, sizeof err), 0);
+    ck_assert_int_eq(store_catalog_load(db, &newer, err, sizeof err), 0);
+    ck_assert_int_eq(db_exec(db, "UPDATE prices SET hourly = hourly * 1.5", err, sizeof err), 0);
+    ck_assert_int_eq(store_catalog_load(db, &next, err, sizeof err), 0);
+    char old_version[17], new_version[17], next_version[17];
+    memcpy(old_version, older->version, 17);
+    memcpy(new_version, newer->version, 17);
+    memcpy(next_version, next->version, 17);
+
+    catalog_set_grace(60);
+    catalog_publish(older);
+    catalog_publish(newer);
+    catalog *found = catalog_acquire_version(old_version, true);
+    ck_assert_ptr_nonnull(found);
+    ck_assert_str_eq(found->version, old_version);
+    catalog_release(found);
+    ck_assert_ptr_null(catalog_acquire_version(old_version, false)); /* only when older ones are asked for */
+
+    catalog_stage(next);
+    found = catalog_acquire_version(next_version, false);
+    ck_assert_ptr_nonnull(found);
+    catalog_release(found);
+    catalog *current = catalog_acquire();
+    ck_assert_str_eq(current->version, new_version); /* staged, not yet served */
+    catalog_release(current);
+    ck_assert(catalog_publish_staged());
+    current = catalog_acquire();
+    ck_assert_str_eq(current->version, next_version);
+    catalog_release(current);
+    ck_assert_ptr_null(catalog_acquire_staged());
+
+    catalog_publish(NULL); /* drops every kept one */
+    ck_assert_ptr_null(catalog_acquire_version(new_version, true));
+    catalog_set_grace(0);
+}
+END_TEST
+
 START_TEST(peak_by_precision)
 {
     const catalog_gpu *h100 = catalog_find_gpu(snap, "h100-sxm-80gb");
@@ -250,6 +308,8 @@ int main(void)
     tcase_add_test(tc, foreign_currency_is_converted_with_fx_rates);
     tcase_add_test(tc, price_in_a_currency_without_rate_is_refused);
     tcase_add_test(tc, version_follows_content);
+    tcase_add_test(tc, version_ignores_when_prices_were_fetched);
+    tcase_add_test(tc, replaced_and_staged_snapshots_answer_by_name);
     tcase_add_test(tc, peak_by_precision);
     tcase_add_test(tc, publication_keeps_readers_safe);
     tcase_add_test(tc, concurrent_readers_and_publisher);

@@ -1,6 +1,9 @@
 /* The price refresh worker: a background thread that refreshes each enabled provider's prices every
  * refresh_interval_s (jittered), or when asked, and publishes a new catalog snapshot after each successful run.
- * The worker thread owns its own SQLite connection; the functions below are safe from any thread. */
+ * The worker thread owns its own SQLite connection; the functions below are safe from any thread.
+ *
+ * A handle interface: the face starts refreshes, imports documents and reads the adapters' states and counters
+ * through it, and it reaches no store/ header and no SQLite (tests/layers.sh checks the include closure). */
 #ifndef GPUREC_WORKER_H
 #define GPUREC_WORKER_H
 
@@ -8,7 +11,7 @@
 #include <stddef.h>
 
 #include "base/config.h"
-#include "worker/refresh.h"
+#include "worker/outcome.h"
 
 typedef struct worker worker;
 

@@ -12,13 +12,13 @@
 #include "snapshot/catalog.h"
 #include "store/catalog_load.h"
 #include "store/db.h"
+#include "store/refresh_runs.h"
 #include "worker/fetch.h"
 #include "base/log.h"
 #include "base/vocab.h"
 #include "worker/providers/provider.h"
 #include "worker/refresh.h"
 #include "base/util.h"
-#include "base/vocab.h"
 
 /* When a provider has never refreshed, its first run waits a random part of this (or of a tenth of the interval,
  * when shorter): replicas starting together do not all hit a price API in the same second. */
@@ -131,31 +131,24 @@ static void schedule_first_runs(worker *w)
     double spread = (double)w->cfg->refresh_interval_s / 10.0;
     if (spread > FIRST_RUN_SPREAD_S)
         spread = FIRST_RUN_SPREAD_S;
-    sqlite3_stmt *st = NULL;
-    sqlite3_prepare_v2(w->db,
-                       "SELECT max(started_at) FROM refresh_runs WHERE provider_id = ?1 AND status IN ('ok', "
-                       "'unchanged')",
-                       -1, &st, NULL);
     for (size_t i = 0; i < w->slot_count; i++) {
         slot *s = &w->slots[i];
         if (!s->enabled)
             continue;
         int64_t delay_us = (int64_t)(spread * random_unit(&w->rng) * 1e6);
-        if (st != NULL) {
-            sqlite3_reset(st);
-            sqlite3_bind_text(st, 1, s->adapter->id, -1, SQLITE_TRANSIENT);
-            if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL) {
-                time_t last = 0;
-                if (util_parse_time((const char *)sqlite3_column_text(st, 0), &last) == 0) {
-                    int64_t left_us = ((int64_t)last + (int64_t)w->cfg->refresh_interval_s - (int64_t)now) * 1000000;
-                    if (left_us > delay_us)
-                        delay_us = left_us;
-                }
-            }
+        time_t last = 0;
+        char err[256];
+        int found = store_last_good_run(w->db, s->adapter->id, &last, err, sizeof err);
+        if (found < 0)
+            log_msg(LOG_WARN, "refresh: cannot read the last run; scheduling as if none", "adapter", s->adapter->id,
+                    "error", err, NULL);
+        if (found > 0) {
+            int64_t left_us = ((int64_t)last + (int64_t)w->cfg->refresh_interval_s - (int64_t)now) * 1000000;
+            if (left_us > delay_us)
+                delay_us = left_us;
         }
         s->next_due_us = now_us + delay_us;
     }
-    sqlite3_finalize(st);
 }
 
 static void publish_catalog(sqlite3 *db)
@@ -169,21 +162,11 @@ static void publish_catalog(sqlite3 *db)
     catalog_publish(snap);
 }
 
-static int data_version(sqlite3 *db)
-{
-    sqlite3_stmt *st = NULL;
-    int version = -1;
-    if (sqlite3_prepare_v2(db, "PRAGMA data_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-        version = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    return version;
-}
-
 static void remember_catalog_file(worker *w)
 {
     struct stat st;
     w->db_inode = stat(w->cfg->db_path, &st) == 0 ? st.st_ino : 0;
-    w->db_data_version = data_version(w->db);
+    w->db_data_version = db_data_version(w->db);
 }
 
 /* Republishes the catalog when another process changed it: a commit by another connection moves SQLite's
@@ -204,7 +187,7 @@ static void watch_catalog(worker *w)
             return;
         }
         log_msg(LOG_INFO, "catalog file replaced: reloading", NULL);
-    } else if (data_version(w->db) == w->db_data_version) {
+    } else if (db_data_version(w->db) == w->db_data_version) {
         return;
     } else {
         log_msg(LOG_INFO, "catalog changed by another process: reloading", NULL);

@@ -6,7 +6,19 @@
 
 #include <stddef.h>
 
+/* How a run or an import ended: what callers switch on (error is the text for people, never classified by its
+ * words). */
+typedef enum refresh_code {
+    REFRESH_OK = 0,         /* applied, in full or partly, or found nothing changed */
+    REFRESH_BUSY,           /* worker_import only: the feed adapter is running or queued; nothing was tried */
+    REFRESH_BAD_DOCUMENT,   /* an imported document, or one of its rows, is malformed: error names it */
+    REFRESH_NO_VALID_PRICE, /* no row passed validation (all rejected, stale or skipped): nothing applied */
+    REFRESH_FAILED          /* anything else (the fetch, the database, shutdown, an adapter that is off): nothing
+                             * applied */
+} refresh_code;
+
 typedef struct refresh_outcome {
+    refresh_code code;
     char status[12];       /* "ok", "partial" (some parts failed, the rest applied), "unchanged" or "error" */
     size_t rows_seen;      /* records the adapter looked at */
     size_t rows_kept;      /* price rows the adapter produced */
@@ -23,7 +35,7 @@ typedef struct refresh_outcome {
     double fetch_s;        /* time fetching and parsing */
     double apply_s;        /* time validating and applying */
     double duration_s;
-    char error[512];       /* "" unless status is "error" */
+    char error[512];       /* "" unless status is "error"; code says which kind of failure */
 } refresh_outcome;
 
 #endif

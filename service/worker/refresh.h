@@ -24,15 +24,16 @@
  * stop (may be NULL) aborts a run in progress: it then fails and rolls back, and is not recorded (it was abandoned,
  * not refused by a provider). now is the run's clock (0 = time(NULL);
  * tests pass a fixed time). Returns 0 when the run applied (in full or partly) or found nothing changed, -1 when it
- * failed (out says why). A run whose parts all failed, or that has no valid row, fails and changes nothing. */
+ * failed (out->code and out->error say why). A run whose parts all failed, or that has no valid row, fails and changes nothing. */
 int refresh_run(sqlite3 *db, const config *cfg, const char *adapter, const atomic_bool *stop, time_t now,
                 refresh_outcome *out);
 
 /* A price feed document given whole (`gpurec import FILE`, POST /v1/admin/import): parsed as the feed adapter parses
  * a feed (worker/providers/feed.c), then validated and applied like a run of it, with sources "feed:import:NAME".
- * No network. Returns 0, or -1 with out->error; *bad_document is set when the document itself is at fault (a
- * malformed document or row: the error names it), as opposed to the database. */
+ * No network. Returns 0, or -1 with out->error and out->code: REFRESH_BAD_DOCUMENT when the document itself is at
+ * fault (a malformed document or row: the error names it), REFRESH_NO_VALID_PRICE when no row of it passed
+ * validation, REFRESH_FAILED for the database. */
 int refresh_import(sqlite3 *db, const config *cfg, const char *body, size_t len, const char *name, time_t now,
-                   refresh_outcome *out, bool *bad_document);
+                   refresh_outcome *out);
 
 #endif

@@ -395,10 +395,8 @@ int worker_request_refresh(worker *w, const char *provider)
     return worker_request_refresh_limited(w, provider, 0, NULL);
 }
 
-int worker_import(worker *w, const char *body, size_t len, const char *name, refresh_outcome *out,
-                  bool *bad_document)
+refresh_code worker_import(worker *w, const char *body, size_t len, const char *name, refresh_outcome *out)
 {
-    *bad_document = false;
     slot *feed = find_slot(w, "feed");
     pthread_mutex_lock(&w->lock);
     bool busy = feed != NULL && (feed->running || feed->pending);
@@ -407,13 +405,16 @@ int worker_import(worker *w, const char *body, size_t len, const char *name, ref
     pthread_mutex_unlock(&w->lock);
     if (busy) {
         memset(out, 0, sizeof *out);
+        out->code = REFRESH_BUSY;
         snprintf(out->error, sizeof out->error, "a refresh of the price feeds is running");
-        return WORKER_BUSY;
+        return out->code;
     }
     sqlite3 *db = NULL;
     int rc = -1;
+    memset(out, 0, sizeof *out);
+    out->code = REFRESH_FAILED;
     if (db_open(w->cfg->db_path, false, &db, out->error, sizeof out->error) == 0) {
-        rc = refresh_import(db, w->cfg, body, len, name, 0, out, bad_document);
+        rc = refresh_import(db, w->cfg, body, len, name, 0, out);
         if (rc == 0)
             publish_catalog(db);
     }
@@ -424,7 +425,7 @@ int worker_import(worker *w, const char *body, size_t len, const char *name, ref
         count_run(feed, rc, out);
     }
     pthread_mutex_unlock(&w->lock);
-    return rc == 0 ? WORKER_STARTED : 1;
+    return out->code;
 }
 
 bool worker_is_running(const worker *w, const char *provider)

@@ -2,8 +2,10 @@
  * request's query and headers, and the helpers that fill a reply (reply.c).
  *
  * Handlers run on the server's pool threads. Everything a handler needs arrives in its http_request (borrowed for the
- * call); the reply it fills is sent and freed by the server. A handler never touches the database: it reads
- * req->snap, and the one endpoint that reads what the snapshot does not hold (history) calls app.read_history. */
+ * call); the reply it fills is sent and freed by the server. A handler reads req->snap and never touches the
+ * database itself. Two request paths reach SQLite, each through a function that opens a connection of its own on the
+ * request's thread: GET .../history reads what the snapshot does not hold (app.read_history, read-only), and
+ * POST /v1/admin/import applies a price feed document in one write transaction (worker_import, worker/worker.h). */
 #ifndef GPUREC_REPLY_H
 #define GPUREC_REPLY_H
 

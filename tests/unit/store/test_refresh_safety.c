@@ -183,10 +183,8 @@ START_TEST(test_import_applies_a_document_like_a_feed_run)
                               "{\"provider\": \"nowhere\", \"instance_type\": \"x\", \"region\": \"y\", "
                               "\"pricing_model\": \"spot\", \"hourly\": 1, \"currency\": \"USD\"}]}";
     refresh_outcome out;
-    bool bad = true;
-    ck_assert_msg(refresh_import(db, &cfg, doc, sizeof doc - 1, "offline.json", NOW, &out, &bad) == 0, "%s",
-                  out.error);
-    ck_assert(!bad);
+    ck_assert_msg(refresh_import(db, &cfg, doc, sizeof doc - 1, "offline.json", NOW, &out) == 0, "%s", out.error);
+    ck_assert_int_eq(out.code, REFRESH_OK);
     ck_assert_str_eq(out.status, "ok");
     ck_assert_uint_eq(out.rows_seen, 2);
     ck_assert_uint_eq(out.rows_applied, 1);
@@ -203,9 +201,16 @@ START_TEST(test_import_applies_a_document_like_a_feed_run)
     static const char broken[] = "[{" KEY ", \"pricing_model\": \"on_demand\", \"hourly\": 1.0, \"currency\": "
                                  "\"USD\"}, {" KEY ", \"pricing_model\": \"spot\", \"hourly\": [], \"currency\": "
                                  "\"USD\"}]";
-    ck_assert_int_ne(refresh_import(db, &cfg, broken, sizeof broken - 1, "broken.json", NOW, &out, &bad), 0);
-    ck_assert(bad);
+    ck_assert_int_ne(refresh_import(db, &cfg, broken, sizeof broken - 1, "broken.json", NOW, &out), 0);
+    ck_assert_int_eq(out.code, REFRESH_BAD_DOCUMENT);
     ck_assert_msg(strncmp(out.error, "prices[1].hourly ", 17) == 0, "%s", out.error);
+    ck_assert_double_eq_tol(real_of(H100_PRICE), 96.5, 1e-9);
+
+    /* A well-formed document with no row the catalog knows: nothing to apply, told apart by its code. */
+    static const char unknown[] = "[{\"provider\": \"nowhere\", \"instance_type\": \"x\", \"region\": \"y\", "
+                                  "\"pricing_model\": \"spot\", \"hourly\": 1, \"currency\": \"USD\"}]";
+    ck_assert_int_ne(refresh_import(db, &cfg, unknown, sizeof unknown - 1, "unknown.json", NOW, &out), 0);
+    ck_assert_int_eq(out.code, REFRESH_NO_VALID_PRICE);
     ck_assert_double_eq_tol(real_of(H100_PRICE), 96.5, 1e-9);
 }
 END_TEST

@@ -20,7 +20,7 @@ const precision_info vocab_precisions[PRECISION_COUNT] = {
     [PRECISION_INT8] = {"int8", "int8_tops"},   [PRECISION_INT4] = {"int4", "int8_tops"},
 };
 
-/* The format rules each adapter follows are in service/worker/providers/README.md.
+/* The format rules each adapter follows are written in worker/providers/README.md.
  *
  * SkyPilot clouds: the `cloud` field of a task's resources (docs.skypilot.co, reference/yaml-spec) spells them as our
  * ids do. Alibaba Cloud and Tencent Cloud are not SkyPilot clouds: their picks are refused rather than exported for a

@@ -17,6 +17,7 @@
 #include "support/check_support.h"
 #include "support/fixture_server.h"
 #include "support/harness.h"
+#include "support/provider_support.h"
 #include "worker/fetch.h"
 #include "worker/refresh.h"
 
@@ -32,15 +33,7 @@ static fixture_route *feed, *moved, *fx;
 
 static void setup(void)
 {
-    fetch_global_init();
-    log_setup(LOG_TEXT, LOG_ERROR);
-    fs = fixture_start();
-    db_path = harness_make_db();
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
-    config_defaults(&cfg);
-    util_copy(cfg.db_path, sizeof cfg.db_path, db_path);
-    cfg.fetch_timeout_s = 30;
+    provider_support_refresh_setup(&fs, &cfg, &db_path, &db, 30);
     snprintf(cfg.feed_urls[0], sizeof cfg.feed_urls[0], "%s/feeds/prices.json", fixture_url(fs));
     cfg.feed_url_count = 1;
     snprintf(cfg.fx_url, sizeof cfg.fx_url, "%s/fx/eurofxref-daily.xml", fixture_url(fs));
@@ -52,19 +45,12 @@ static void setup(void)
 
 static void teardown(void)
 {
-    db_close(db);
-    fixture_stop(fs);
-    harness_remove_db(db_path);
+    provider_support_refresh_teardown(fs, db, db_path);
 }
 
 static long long count_of(const char *sql)
 {
-    sqlite3_stmt *st = NULL;
-    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    long long n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return n;
+    return provider_support_count(db, sql);
 }
 
 static double real_of(const char *sql)

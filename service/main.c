@@ -208,8 +208,7 @@ static int run_import(const config *cfg)
         goto fail;
     const char *name = strrchr(cfg->import_path, '/');
     refresh_outcome out;
-    bool bad = false;
-    if (refresh_import(db, cfg, body, size, name != NULL ? name + 1 : cfg->import_path, 0, &out, &bad) != 0) {
+    if (refresh_import(db, cfg, body, size, name != NULL ? name + 1 : cfg->import_path, 0, &out) != 0) {
         snprintf(err, sizeof err, "%.400s: %.600s", cfg->import_path, out.error);
         goto fail;
     }

@@ -1,35 +1,58 @@
 #!/bin/sh
 # The layering rules of service/, checked from the source itself (README, "Where things are"):
-#   - each layer includes only the layers below it (the table below), read from its #include lines;
-#   - engine/, snapshot/, base/ and wire/ see no SQLite, libmicrohttpd or libcurl header; face/ sees no SQLite;
-#     cli/ sees no libmicrohttpd and no SQLite (it asks a server with libcurl, the store for the catalog);
+#   - each room reaches only the rooms below it (the table below), read from its include closure (cc -M): what a
+#     file's headers include counts as much as its own #include lines;
+#   - engine/, snapshot/, base/ and wire/ reach no SQLite, libmicrohttpd or libcurl header; face/ reaches no SQLite
+#     and no store/ header; cli/ reaches no libmicrohttpd and no SQLite (it asks a server with libcurl, the store for
+#     the catalog);
 #   - no source file in service/ is longer than 600 lines, and no function longer than 120 lines.
 # Usage: sh tests/layers.sh [service-dir]. Prints one line per broken rule and ends with 'N passed, N failed'.
 set -u
 root=${1:-service}
 cd "$(dirname "$0")/.." || exit 2
 
-# layer: the layers its files may include (its own among them)
+# room: the rooms its files may include (its own among them). A room is a layer folder, or one of the sub-rooms of
+# engine/ and face/ (engine/recommend, face/http, ...); a file directly in engine/ or face/ is in the room "engine"
+# or "face". Sub-rooms of one layer depend one way: recommend uses perf, pricing and export; estimate uses pricing;
+# the HTTP machinery (face/http) knows no resource handler.
 allowed() {
     case "$1" in
         base) echo "base" ;;
         wire) echo "base wire" ;;
         snapshot) echo "base wire snapshot" ;;
         engine) echo "base wire snapshot engine" ;;
+        engine/perf) echo "base wire snapshot engine/perf" ;;
+        engine/pricing) echo "base engine/pricing" ;;
+        engine/estimate) echo "base wire snapshot engine engine/pricing engine/estimate" ;;
+        engine/export) echo "base wire snapshot engine engine/export" ;;
+        engine/recommend) echo "base wire snapshot engine engine/perf engine/pricing engine/export engine/recommend" ;;
         store) echo "base wire snapshot store" ;;
         worker) echo "base wire snapshot store worker" ;;
-        face) echo "base wire snapshot engine worker face" ;;
-        cli) echo "base wire snapshot engine store cli" ;;
+        face/http) echo "base wire snapshot face/http" ;;
+        face) echo "base wire snapshot engine engine/recommend engine/estimate engine/export engine/pricing worker face face/http" ;;
+        cli) echo "base wire snapshot engine engine/recommend engine/estimate engine/export engine/pricing engine/perf store cli" ;;
         *) echo "" ;;
     esac
 }
-# layer: system headers it must not see (extended regular expression over the included name)
-forbidden_system() {
+# Whether a room must not reach a system header, through any chain of includes (the header's path as the compiler
+# found it).
+forbidden_system() { # ROOM HEADER
     case "$1" in
-        base | wire | snapshot | engine) echo '^(sqlite3\.h|microhttpd\.h|curl/)' ;;
-        face) echo '^sqlite3\.h' ;;
-        cli) echo '^(microhttpd\.h|sqlite3\.h)' ;;
-        *) echo '^$' ;;
+        base | wire | snapshot | engine | engine/*)
+            case "$2" in */sqlite3.h | */microhttpd.h | */curl/*.h) return 0 ;; esac ;;
+        face | face/*)
+            case "$2" in */sqlite3.h) return 0 ;; esac ;;
+        cli)
+            case "$2" in */microhttpd.h | */sqlite3.h) return 0 ;; esac ;;
+    esac
+    return 1
+}
+# The room of a path relative to service/ (engine/recommend/rank.c -> engine/recommend, worker/providers/aws.c ->
+# worker, face/admin.c -> face).
+room_of() {
+    case "$1" in
+        engine/*/* | face/*/*) echo "${1%/*}" ;;
+        *) echo "${1%%/*}" ;;
     esac
 }
 
@@ -42,32 +65,52 @@ fail() {
 
 files=$(find "$root" -name '*.[ch]' | sort)
 [ -n "$files" ] || { echo "layers: no sources under $root"; echo "0 passed, 1 failed"; exit 1; }
+# The include closure of every file, as the compiler sees it (cc -M: every header a file reaches through any chain of
+# includes, system headers too), so a header that includes another cannot carry a room past the rule.
+pkg_cflags=$(pkg-config --cflags libmicrohttpd jansson sqlite3 libcurl 2>/dev/null)
+closure() { # FILE
+    # shellcheck disable=SC2086
+    ${CC:-cc} -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -I"$root" -Ibuild/gen $pkg_cflags -M -x c "$1" 2>/dev/null |
+        sed -e 's/^[^:]*://' -e 's/\\$//' | tr ' ' '\n' | sed '/^$/d' | tail -n +2
+}
 layers_seen=""
 for file in $files; do
     rel=${file#"$root"/}
     layer=${rel%%/*}
     [ "$layer" = "$rel" ] && continue # main.c wires every layer
+    room=$(room_of "$rel")
     case " $layers_seen " in *" $layer "*) ;; *) layers_seen="$layers_seen $layer" ;; esac
-    ok=$(allowed "$layer")
+    ok=$(allowed "$room")
     if [ -z "$ok" ]; then
-        fail "$rel: '$layer' is not a layer (base wire snapshot engine store worker face cli)"
+        fail "$rel: '$room' is not a room (see allowed() in tests/layers.sh)"
         continue
     fi
     bad=0
     for included in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$file"); do
-        target=${included%%/*}
-        [ "$target" = "$included" ] && { fail "$rel includes \"$included\" without its layer folder"; bad=1; continue; }
-        case " $ok " in
-            *" $target "*) ;;
-            *) fail "$rel ($layer) includes $included: $layer may include only: $ok"; bad=1 ;;
-        esac
+        [ "${included%%/*}" = "$included" ] && { fail "$rel includes \"$included\" without its layer folder"; bad=1; }
     done
-    pattern=$(forbidden_system "$layer")
-    for included in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*<\([^>]*\)>.*/\1/p' "$file"); do
-        if echo "$included" | grep -Eq "$pattern"; then
-            fail "$rel ($layer) includes <$included>, which $layer must not see"
-            bad=1
-        fi
+    deps=$(closure "$file")
+    [ -n "$deps" ] || { fail "$rel: the compiler could not list its includes"; bad=1; }
+    for dep in $deps; do
+        case "$dep" in
+            "$root"/*)
+                dep_rel=${dep#"$root"/}
+                case "$dep_rel" in
+                    engine/*/* | face/*/*) target=${dep_rel%/*} ;;
+                    *) target=${dep_rel%%/*} ;;
+                esac
+                case " $ok " in
+                    *" $target "*) ;;
+                    *) fail "$rel ($room) reaches ${dep#"$root"/}: $room may reach only: $ok"; bad=1 ;;
+                esac
+                ;;
+            *)
+                if forbidden_system "$room" "$dep"; then
+                    fail "$rel ($room) reaches <$dep>, which $room must not see"
+                    bad=1
+                fi
+                ;;
+        esac
     done
     [ $bad -eq 0 ] && passed=$((passed + 1))
 done

@@ -1,6 +1,7 @@
 /* POST /v1/admin/refresh: starts a price refresh of one provider or all, behind the admin token, at most once per
  * GPUREC_ADMIN_MIN_INTERVAL per adapter (409 while one runs, 429 too soon after the last, both with Retry-After).
- * POST /v1/admin/import: loads a price feed document given as the body, as `gpurec import FILE` does. */
+ * POST /v1/admin/import: loads a price feed document given as the body, as `gpurec import FILE` does: with /history,
+ * one of the two request paths that use SQLite (a write transaction, through worker_import; face/http/reply.h). */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -186,21 +187,21 @@ int api_admin_import(const http_request *req, http_reply *reply)
         return 0;
     }
     refresh_outcome out;
-    bool bad = false;
-    int rc = worker_import(w, req->raw_body, req->raw_body_size, "admin", &out, &bad);
-    if (rc == WORKER_STARTED) {
+    switch (worker_import(w, req->raw_body, req->raw_body_size, "admin", &out)) {
+    case REFRESH_OK:
         http_reply_json(reply, 200, outcome_json(&out));
         return 0;
-    }
-    if (rc == WORKER_BUSY) {
+    case REFRESH_BUSY:
         http_reply_problem(reply, problem_new(409, "refresh-in-progress", "Conflict",
                                               "A refresh of the price feeds is running; import after it."));
         set_retry_after(reply, 5);
         return 0;
-    }
-    if (bad || strncmp(out.error, "no valid price", 14) == 0) {
+    case REFRESH_BAD_DOCUMENT:
+    case REFRESH_NO_VALID_PRICE:
         http_reply_problem(reply, document_problem(out.error));
         return 0;
+    case REFRESH_FAILED:
+        break;
     }
     http_reply_problem(reply, problem_new(503, "import-failed", "Service Unavailable",
                                           "The import could not be applied; nothing changed. Try again."));

@@ -168,6 +168,19 @@ harness *harness_start(void)
     return harness_start_with(NULL, NULL);
 }
 
+harness *harness_daemon;
+
+void harness_daemon_start(void)
+{
+    harness_daemon = harness_start();
+}
+
+void harness_daemon_stop(void)
+{
+    harness_stop(harness_daemon);
+    harness_daemon = NULL;
+}
+
 void harness_stop(harness *h)
 {
     if (h == NULL)

@@ -14,6 +14,7 @@
 #include "store/db.h"
 #include "harness.h"
 #include "support/check_support.h"
+#include "support/stderr_capture.h"
 #include "base/util.h"
 
 static harness *h;
@@ -460,12 +461,8 @@ static bool access_line_names(const char *path, const char *request_id, const ch
  * is not itself a trusted proxy. */
 START_TEST(trusted_proxy_names_the_client_in_the_access_log)
 {
-    char log_path[] = "/tmp/gpurec-http-log-XXXXXX";
-    int log_fd = mkstemp(log_path);
-    ck_assert_int_ge(log_fd, 0);
-    fflush(stderr);
-    int saved = dup(2);
-    dup2(log_fd, 2);
+    stderr_capture log;
+    stderr_capture_begin(&log, "http");
     harness_stop(h);
     h = harness_start_with(configure_trusted_proxy, NULL);
     static const char *const cases[][3] = {
@@ -485,22 +482,16 @@ START_TEST(trusted_proxy_names_the_client_in_the_access_log)
     /* the access line is written after the answer: poll for each */
     for (size_t i = 0; i < 4; i++) {
         int64_t deadline = util_monotonic_us() + HARNESS_WAIT_S * 1000000LL;
-        while (!access_line_names(log_path, cases[i][1], cases[i][2]) && util_monotonic_us() < deadline)
+        while (!access_line_names(log.path, cases[i][1], cases[i][2]) && util_monotonic_us() < deadline)
             usleep(20 * 1000);
-        bool named = access_line_names(log_path, cases[i][1], cases[i][2]);
-        if (!named) {
-            fflush(stderr);
-            dup2(saved, 2);
-        }
+        bool named = access_line_names(log.path, cases[i][1], cases[i][2]);
+        if (!named)
+            stderr_capture_restore(&log);
         ck_assert_msg(named, "%s: no access line names client %s", cases[i][0], cases[i][2]);
     }
     harness_stop(h);
     h = harness_start_with(configure, NULL);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    close(log_fd);
-    unlink(log_path);
+    stderr_capture_end(&log);
 }
 END_TEST
 

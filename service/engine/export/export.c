@@ -1,5 +1,5 @@
 /* Export of a pick: names, checks, the escaping of YAML and HCL strings, the SkyPilot task and the Kubernetes
- * manifests (Terraform is in export_terraform.c). */
+ * manifests (Terraform is in terraform.c). */
 #include "engine/export/export.h"
 
 #include <math.h>
@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/vocab.h"
 #include "engine/export/internal.h"
 
 static const char *const format_names[EXPORT_FORMAT_COUNT] = {"skypilot", "terraform", "kubernetes"};
@@ -284,26 +285,24 @@ static void name_plan(export_plan *plan)
 
 /* ---- SkyPilot ----------------------------------------------------------------------------------------------------- */
 
-/* The clouds SkyPilot launches on, by its spelling of them (the `cloud` field, docs.skypilot.co reference/yaml-spec):
- * the same ids as ours. Alibaba Cloud and Tencent Cloud are not SkyPilot clouds: their picks are refused rather than
- * exported for a cloud that would not launch them. Lambda sells no spot capacity, so SkyPilot refuses use_spot there. */
-static const struct {
-    const char *provider_id;
-    bool spot;
-} skypilot_clouds[] = {{"aws", true}, {"gcp", true}, {"azure", true}, {"oci", true}, {"lambda", false}};
+/* The clouds SkyPilot launches on, and its name of each, are the providers' rows in vocab_adapters (base/vocab.h). */
+static bool has_skypilot(const adapter_info *row)
+{
+    return row->provider && row->skypilot_cloud != NULL;
+}
 
 static int skypilot_check(const export_plan *plan, char *err, size_t err_len)
 {
     const export_pick *pick = plan->pick;
-    for (size_t i = 0; i < sizeof skypilot_clouds / sizeof skypilot_clouds[0]; i++) {
-        if (strcmp(pick->provider_id, skypilot_clouds[i].provider_id) != 0)
-            continue;
-        if (plan->spot && !skypilot_clouds[i].spot)
+    const adapter_info *row = vocab_provider_find(pick->provider_id);
+    if (row != NULL && has_skypilot(row)) {
+        if (plan->spot && !row->skypilot_spot)
             return fail(err, err_len, EXPORT_EUNSUPPORTED, "SkyPilot has no spot capacity on %s", pick->provider_id);
         return 0;
     }
-    return fail(err, err_len, EXPORT_EUNSUPPORTED,
-                "SkyPilot cannot launch on %s (its clouds here: aws, gcp, azure, oci, lambda)", pick->provider_id);
+    char names[256];
+    return fail(err, err_len, EXPORT_EUNSUPPORTED, "SkyPilot cannot launch on %s (its clouds here: %s)",
+                pick->provider_id, vocab_adapter_list_if(names, sizeof names, has_skypilot));
 }
 
 static void skypilot_write(const export_plan *plan, bytebuf *out)
@@ -315,7 +314,7 @@ static void skypilot_write(const export_plan *plan, bytebuf *out)
     buf_printf(out, "# Launch with: sky launch -c %s task.yaml\nname: ", plan->name);
     export_yaml_str(out, plan->name);
     buf_printf(out, "\nnum_nodes: %u\nresources:\n  cloud: ", pick->nodes);
-    export_yaml_str(out, pick->provider_id);
+    export_yaml_str(out, vocab_provider_find(pick->provider_id)->skypilot_cloud); /* skypilot_check() passed */
     buf_append_str(out, "\n  region: ");
     export_yaml_str(out, pick->region_id);
     buf_append_str(out, "\n  instance_type: ");

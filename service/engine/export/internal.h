@@ -1,4 +1,4 @@
-/* What export.c and export_terraform.c share; not for other callers. */
+/* What export.c and terraform.c share; not for other callers. */
 #ifndef GPUREC_EXPORT_INTERNAL_H
 #define GPUREC_EXPORT_INTERNAL_H
 
@@ -29,5 +29,9 @@ void export_headline(bytebuf *out, const export_plan *plan);
 /* 0, or EXPORT_EUNSUPPORTED with a message, before export_terraform writes anything. */
 int export_terraform_check(const export_plan *plan, char *err, size_t err_len);
 void export_terraform(const export_plan *plan, bytebuf *out);
+/* Writes the provider block and resources of one provider's Terraform configuration. */
+typedef void (*tf_writer)(const export_plan *plan, bytebuf *out);
+/* The writer for a provider id, or NULL when there is none (tests tie these to vocab_adapters). */
+tf_writer export_terraform_writer(const char *provider_id);
 
 #endif

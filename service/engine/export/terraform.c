@@ -5,9 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/vocab.h"
 #include "engine/export/internal.h"
-
-typedef void (*tf_writer)(const export_plan *plan, bytebuf *out);
 
 static void tf_aws(const export_plan *plan, bytebuf *out);
 static void tf_gcp(const export_plan *plan, bytebuf *out);
@@ -16,37 +15,45 @@ static void tf_oci(const export_plan *plan, bytebuf *out);
 static void tf_alibaba(const export_plan *plan, bytebuf *out);
 static void tf_tencent(const export_plan *plan, bytebuf *out);
 
-/* Lambda publishes no Terraform provider of its own (its API is documented at docs.lambda.ai; the registry has only
- * community ones), so its picks are refused. */
+/* The code that writes each provider's configuration. Which providers have an official Terraform provider, and its
+ * local name and registry source, is the provider's row in vocab_adapters (base/vocab.h); a provider without one
+ * (Lambda) is refused. */
 static const struct {
     const char *provider_id;
-    const char *local_name; /* the provider's name in required_providers */
-    const char *source;
     tf_writer write;
-} tf_providers[] = {
-    {"aws", "aws", "hashicorp/aws", tf_aws},
-    {"gcp", "google", "hashicorp/google", tf_gcp},
-    {"azure", "azurerm", "hashicorp/azurerm", tf_azure},
-    {"oci", "oci", "oracle/oci", tf_oci},
-    {"alibaba", "alicloud", "aliyun/alicloud", tf_alibaba},
-    {"tencent", "tencentcloud", "tencentcloudstack/tencentcloud", tf_tencent},
+} tf_writers[] = {
+    {"aws", tf_aws}, {"gcp", tf_gcp},         {"azure", tf_azure},
+    {"oci", tf_oci}, {"alibaba", tf_alibaba}, {"tencent", tf_tencent},
 };
 
-static int tf_find(const char *provider_id)
+static bool has_terraform(const adapter_info *row)
 {
-    for (size_t i = 0; i < sizeof tf_providers / sizeof tf_providers[0]; i++)
-        if (strcmp(provider_id, tf_providers[i].provider_id) == 0)
-            return (int)i;
-    return -1;
+    return row->provider && row->terraform_source != NULL;
+}
+
+tf_writer export_terraform_writer(const char *provider_id)
+{
+    for (size_t i = 0; i < sizeof tf_writers / sizeof tf_writers[0]; i++)
+        if (strcmp(provider_id, tf_writers[i].provider_id) == 0)
+            return tf_writers[i].write;
+    return NULL;
+}
+
+/* The provider's row when it has an official Terraform provider and a writer, else NULL. */
+static const adapter_info *tf_provider(const char *provider_id)
+{
+    const adapter_info *row = vocab_provider_find(provider_id);
+    return row != NULL && has_terraform(row) && export_terraform_writer(provider_id) != NULL ? row : NULL;
 }
 
 int export_terraform_check(const export_plan *plan, char *err, size_t err_len)
 {
-    if (tf_find(plan->pick->provider_id) >= 0)
+    if (tf_provider(plan->pick->provider_id) != NULL)
         return 0;
+    char names[256];
     if (err_len)
-        snprintf(err, err_len, "%s has no official Terraform provider (exported: aws, gcp, azure, oci, alibaba, tencent)",
-                 plan->pick->provider_id);
+        snprintf(err, err_len, "%s has no official Terraform provider (exported: %s)", plan->pick->provider_id,
+                 vocab_adapter_list_if(names, sizeof names, has_terraform));
     return EXPORT_EUNSUPPORTED;
 }
 
@@ -96,11 +103,11 @@ static void tf_node_name(const export_plan *plan, bytebuf *out, int indent, cons
         tf_attr(out, indent, attribute, plan->name);
 }
 
-/* provider "<local_name>" { <first_lines>region = "<region>" }: the block of every provider that takes its region
+/* provider "<local name>" { <first_lines>region = "<region>" }: the block of every provider that takes its region
  * there. first_lines are written as they are (may be ""). */
-static void tf_provider_region(const export_plan *plan, bytebuf *out, const char *local_name, const char *first_lines)
+static void tf_provider_region(const export_plan *plan, bytebuf *out, const char *first_lines)
 {
-    buf_printf(out, "provider \"%s\" {\n%s", local_name, first_lines);
+    buf_printf(out, "provider \"%s\" {\n%s", tf_provider(plan->pick->provider_id)->terraform_name, first_lines);
     tf_attr(out, 2, "region", plan->pick->region_id);
     buf_append_str(out, "}\n\n");
 }
@@ -128,7 +135,7 @@ static void tf_aws(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     bool efa = pick->instance && pick->instance->cluster_network && strcmp(pick->instance->cluster_network, "efa") == 0;
-    tf_provider_region(plan, out, "aws", "");
+    tf_provider_region(plan, out, "");
     const tf_var vars[] = {
         {"ami", "AMI to boot, with the GPU driver (a Deep Learning AMI, for one)"},
         {"subnet_id", "Subnet to launch in; it fixes the availability zone"},
@@ -196,7 +203,7 @@ static void tf_gcp(const export_plan *plan, bytebuf *out)
 {
     const export_pick *pick = plan->pick;
     const char *accelerator = gcp_guest_accelerator(plan);
-    tf_provider_region(plan, out, "google", "  project = var.project\n");
+    tf_provider_region(plan, out, "  project = var.project\n");
     static const tf_var vars[] = {
         {"project", "Project to create the instances in"},
         {"zone", "Zone of the region that offers this machine type"},
@@ -285,7 +292,7 @@ static void tf_azure(const export_plan *plan, bytebuf *out)
  * metal GPU nodes needs a cluster network built from an instance configuration; these are separate instances. */
 static void tf_oci(const export_plan *plan, bytebuf *out)
 {
-    tf_provider_region(plan, out, "oci", "");
+    tf_provider_region(plan, out, "");
     static const tf_var vars[] = {
         {"compartment_id", "OCID of the compartment"},
         {"availability_domain", "Availability domain that offers this shape"},
@@ -312,7 +319,7 @@ static void tf_oci(const export_plan *plan, bytebuf *out)
  * (alibabacloud.com/help/en/ecs/user-guide/spot-instances). */
 static void tf_alibaba(const export_plan *plan, bytebuf *out)
 {
-    tf_provider_region(plan, out, "alicloud", "");
+    tf_provider_region(plan, out, "");
     static const tf_var vars[] = {
         {"image_id", "Image to boot, with the GPU driver"},
         {"vswitch_id", "vSwitch to launch in; it fixes the zone"},
@@ -335,7 +342,7 @@ static void tf_alibaba(const export_plan *plan, bytebuf *out)
 /* Spot: the SPOTPAID charge type (tencentcloud.com/document/product/213/17816). */
 static void tf_tencent(const export_plan *plan, bytebuf *out)
 {
-    tf_provider_region(plan, out, "tencentcloud", "");
+    tf_provider_region(plan, out, "");
     static const tf_var vars[] = {
         {"availability_zone", "Zone of the region that offers this instance type"},
         {"image_id", "Image to boot, with the GPU driver"},
@@ -357,10 +364,10 @@ static void tf_tencent(const export_plan *plan, bytebuf *out)
 
 void export_terraform(const export_plan *plan, bytebuf *out)
 {
-    int p = tf_find(plan->pick->provider_id);
+    const adapter_info *row = tf_provider(plan->pick->provider_id); /* export_terraform_check() passed */
     export_headline(out, plan);
     buf_printf(out, "# Apply with: terraform init && terraform apply\nterraform {\n  required_providers {\n"
                     "    %s = {\n      source = \"%s\"\n    }\n  }\n}\n\n",
-               tf_providers[p].local_name, tf_providers[p].source);
-    tf_providers[p].write(plan, out);
+               row->terraform_name, row->terraform_source);
+    export_terraform_writer(plan->pick->provider_id)(plan, out);
 }

@@ -1,6 +1,6 @@
-/* The AWS offer file CSV (the Price List bulk API's per-region file), parsed as it streams in. Which rows count is in
- * docs/providers.md: plain Linux, shared tenancy, no pre-installed software, capacity status Used, market option
- * OnDemand (else a zero-priced Capacity Block row slips in), unit Hrs. */
+/* The AWS offer file CSV (the Price List bulk API's per-region file), parsed as it streams in. Which rows count is
+ * written in worker/providers/README.md: plain Linux, shared tenancy, no pre-installed software, capacity status
+ * Used, market option OnDemand (else a zero-priced Capacity Block row slips in), unit Hrs. */
 #include "worker/providers/provider.h"
 
 #include <stdio.h>

@@ -17,6 +17,7 @@
 #include "support/check_support.h"
 #include "support/fixture_server.h"
 #include "support/harness.h"
+#include "support/provider_support.h"
 #include "worker/fetch.h"
 #include "worker/refresh.h"
 
@@ -32,15 +33,7 @@ static fixture_route *feed, *moved, *fx;
 
 static void setup(void)
 {
-    fetch_global_init();
-    log_setup(LOG_TEXT, LOG_ERROR);
-    fs = fixture_start();
-    db_path = harness_make_db();
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
-    config_defaults(&cfg);
-    util_copy(cfg.db_path, sizeof cfg.db_path, db_path);
-    cfg.fetch_timeout_s = 30;
+    provider_support_refresh_setup(&fs, &cfg, &db_path, &db, 30);
     snprintf(cfg.feed_urls[0], sizeof cfg.feed_urls[0], "%s/feeds/prices.json", fixture_url(fs));
     cfg.feed_url_count = 1;
     snprintf(cfg.fx_url, sizeof cfg.fx_url, "%s/fx/eurofxref-daily.xml", fixture_url(fs));
@@ -52,19 +45,12 @@ static void setup(void)
 
 static void teardown(void)
 {
-    db_close(db);
-    fixture_stop(fs);
-    harness_remove_db(db_path);
+    provider_support_refresh_teardown(fs, db, db_path);
 }
 
 static long long count_of(const char *sql)
 {
-    sqlite3_stmt *st = NULL;
-    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    long long n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return n;
+    return provider_support_count(db, sql);
 }
 
 static double real_of(const char *sql)
@@ -240,10 +226,8 @@ START_TEST(test_import_applies_a_document_like_a_feed_run)
                               "{\"provider\": \"nowhere\", \"instance_type\": \"x\", \"region\": \"y\", "
                               "\"pricing_model\": \"spot\", \"hourly\": 1, \"currency\": \"USD\"}]}";
     refresh_outcome out;
-    bool bad = true;
-    ck_assert_msg(refresh_import(db, &cfg, doc, sizeof doc - 1, "offline.json", NOW, &out, &bad) == 0, "%s",
-                  out.error);
-    ck_assert(!bad);
+    ck_assert_msg(refresh_import(db, &cfg, doc, sizeof doc - 1, "offline.json", NOW, &out) == 0, "%s", out.error);
+    ck_assert_int_eq(out.code, REFRESH_OK);
     ck_assert_str_eq(out.status, "ok");
     ck_assert_uint_eq(out.rows_seen, 2);
     ck_assert_uint_eq(out.rows_applied, 1);
@@ -260,9 +244,16 @@ START_TEST(test_import_applies_a_document_like_a_feed_run)
     static const char broken[] = "[{" KEY ", \"pricing_model\": \"on_demand\", \"hourly\": 1.0, \"currency\": "
                                  "\"USD\"}, {" KEY ", \"pricing_model\": \"spot\", \"hourly\": [], \"currency\": "
                                  "\"USD\"}]";
-    ck_assert_int_ne(refresh_import(db, &cfg, broken, sizeof broken - 1, "broken.json", NOW, &out, &bad), 0);
-    ck_assert(bad);
+    ck_assert_int_ne(refresh_import(db, &cfg, broken, sizeof broken - 1, "broken.json", NOW, &out), 0);
+    ck_assert_int_eq(out.code, REFRESH_BAD_DOCUMENT);
     ck_assert_msg(strncmp(out.error, "prices[1].hourly ", 17) == 0, "%s", out.error);
+    ck_assert_double_eq_tol(real_of(H100_PRICE), 96.5, 1e-9);
+
+    /* A well-formed document with no row the catalog knows: nothing to apply, told apart by its code. */
+    static const char unknown[] = "[{\"provider\": \"nowhere\", \"instance_type\": \"x\", \"region\": \"y\", "
+                                  "\"pricing_model\": \"spot\", \"hourly\": 1, \"currency\": \"USD\"}]";
+    ck_assert_int_ne(refresh_import(db, &cfg, unknown, sizeof unknown - 1, "unknown.json", NOW, &out), 0);
+    ck_assert_int_eq(out.code, REFRESH_NO_VALID_PRICE);
     ck_assert_double_eq_tol(real_of(H100_PRICE), 96.5, 1e-9);
 }
 END_TEST

@@ -275,9 +275,7 @@ static int alibaba_gateway(void *ctx, const fixture_request *req, char **body, c
 
 static void setup(void)
 {
-    fetch_global_init();
-    fs = fixture_start();
-    config_defaults(&cfg);
+    fs = provider_support_start(&cfg);
     util_copy(cfg.alibaba_endpoint, sizeof cfg.alibaba_endpoint, fixture_url(fs));
     util_copy(cfg.alibaba_access_key_id, sizeof cfg.alibaba_access_key_id, TEST_ID);
     util_copy(cfg.alibaba_access_key_secret, sizeof cfg.alibaba_access_key_secret, TEST_SECRET);

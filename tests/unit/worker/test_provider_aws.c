@@ -32,9 +32,7 @@ static const provider_region regions[] = {{"aws", "eu-west-1"}, {"aws", "us-east
 
 static void setup(void)
 {
-    fetch_global_init();
-    fs = fixture_start();
-    config_defaults(&cfg);
+    fs = provider_support_start(&cfg);
     snprintf(cfg.aws_pricing_url, sizeof cfg.aws_pricing_url, "%s/aws", fixture_url(fs));
     snprintf(cfg.aws_spot_url, sizeof cfg.aws_spot_url, "%s/aws/spot.js", fixture_url(fs));
     snprintf(cfg.aws_spot_advisor_url, sizeof cfg.aws_spot_advisor_url, "%s/aws/spot-advisor-data.json",

@@ -26,9 +26,7 @@ static const provider_region regions[] = {{"azure", "eastus"}, {"azure", "westeu
 
 static void setup(void)
 {
-    fetch_global_init();
-    fs = fixture_start();
-    config_defaults(&cfg);
+    fs = provider_support_start(&cfg);
     snprintf(cfg.azure_prices_url, sizeof cfg.azure_prices_url, "%s%s", fixture_url(fs), PRICES_PATH);
     first_page = fixture_route_add(fs, PRICES_PATH, NULL, NULL);
     fixture_serve_file(first_page, "azure/page1.json", "application/json");

@@ -25,9 +25,7 @@ static const provider_region regions[] = {{"aws", "us-east-1"}, {"azure", "eastu
 
 static void setup(void)
 {
-    fetch_global_init();
-    fs = fixture_start();
-    config_defaults(&cfg);
+    fs = provider_support_start(&cfg);
     negotiated = fixture_route_add(fs, "/feeds/negotiated.json", NULL, NULL);
     fixture_serve_file(negotiated, "feed/negotiated.json", "application/json");
     override = fixture_route_add(fs, "/feeds/override.json", NULL, NULL);

@@ -29,9 +29,7 @@ static const provider_region regions[] = {{"gcp", "asia-southeast1"}, {"gcp", "u
 
 static void setup(void)
 {
-    fetch_global_init();
-    fs = fixture_start();
-    config_defaults(&cfg);
+    fs = provider_support_start(&cfg);
     snprintf(cfg.gcp_billing_url, sizeof cfg.gcp_billing_url, "%s%s", fixture_url(fs), SKUS_PATH);
     snprintf(cfg.gcp_api_key, sizeof cfg.gcp_api_key, "test-key-123");
     page1 = fixture_route_add(fs, SKUS_PATH, NULL, NULL);

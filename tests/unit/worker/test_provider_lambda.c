@@ -40,10 +40,8 @@ static const provider_region regions[] = {{"lambda", "europe-central-1"}, {"lamb
 
 static void setup(void)
 {
-    fetch_global_init();
     log_setup(LOG_TEXT, LOG_ERROR);
-    fs = fixture_start();
-    config_defaults(&cfg);
+    fs = provider_support_start(&cfg);
     snprintf(cfg.lambda_api_url, sizeof cfg.lambda_api_url, "%s%s", fixture_url(fs), TYPES_PATH);
     util_copy(cfg.lambda_api_key, sizeof cfg.lambda_api_key, KEY);
     types = fixture_route_add(fs, TYPES_PATH, NULL, NULL);

@@ -43,10 +43,8 @@ static const price_part parts[] = {
 
 static void setup(void)
 {
-    fetch_global_init();
     log_setup(LOG_TEXT, LOG_ERROR);
-    fs = fixture_start();
-    config_defaults(&cfg);
+    fs = provider_support_start(&cfg);
     snprintf(cfg.oci_prices_url, sizeof cfg.oci_prices_url, "%s%s?currencyCode=USD", fixture_url(fs), PRODUCTS_PATH);
     products = fixture_route_add(fs, PRODUCTS_PATH, NULL, NULL);
     fixture_serve_file(products, "oci/products.json", "application/json");

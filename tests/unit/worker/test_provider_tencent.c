@@ -134,9 +134,7 @@ static int tencent_gateway(void *ctx, const fixture_request *req, char **body, c
 
 static void setup(void)
 {
-    fetch_global_init();
-    fs = fixture_start();
-    config_defaults(&cfg);
+    fs = provider_support_start(&cfg);
     snprintf(cfg.tencent_endpoint, sizeof cfg.tencent_endpoint, "%s/", fixture_url(fs));
     util_copy(cfg.tencent_secret_id, sizeof cfg.tencent_secret_id, TEST_ID);
     util_copy(cfg.tencent_secret_key, sizeof cfg.tencent_secret_key, TEST_KEY);

@@ -18,6 +18,7 @@
 #include "support/check_support.h"
 #include "support/fixture_server.h"
 #include "support/harness.h"
+#include "support/provider_support.h"
 #include "base/util.h"
 
 #define AZURE_PATH "/azure/api/retail/prices"
@@ -32,15 +33,8 @@ static fixture_route *az1, *az2, *aws_index, *aws_east, *aws_west, *aws_spot, *a
 
 static void setup(void)
 {
-    fetch_global_init();
-    log_setup(LOG_TEXT, LOG_ERROR);
-    fs = fixture_start();
-    db_path = harness_make_db();
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
-    config_defaults(&cfg);
-    util_copy(cfg.db_path, sizeof cfg.db_path, db_path);
-    cfg.fetch_timeout_s = 30; /* room for a loaded machine; the timeout's own test sets a short one */
+    /* a fetch timeout with room for a loaded machine; the timeout's own test sets a short one */
+    provider_support_refresh_setup(&fs, &cfg, &db_path, &db, 30);
     const char *base = fixture_url(fs);
     snprintf(cfg.azure_prices_url, sizeof cfg.azure_prices_url, "%s%s", base, AZURE_PATH);
     snprintf(cfg.aws_pricing_url, sizeof cfg.aws_pricing_url, "%s/aws", base);
@@ -77,9 +71,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    db_close(db);
-    fixture_stop(fs);
-    harness_remove_db(db_path);
+    provider_support_refresh_teardown(fs, db, db_path);
 }
 
 /* Every row of the tables a run may write (but refresh_runs) as one text, to compare byte for byte. */
@@ -150,12 +142,7 @@ static double stored_price(const char *provider, const char *type, const char *r
 
 static long long count_of(const char *sql)
 {
-    sqlite3_stmt *st = NULL;
-    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    long long n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return n;
+    return provider_support_count(db, sql);
 }
 
 static void last_run(const char *provider, char *status, size_t status_len, char *error, size_t error_len)

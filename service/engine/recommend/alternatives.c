@@ -127,7 +127,7 @@ static void repriced_request(const rec_request *base, pricing_model model, rec_r
 static bool spot_may_apply(const rec_request *r, const sizing_requirements *req)
 {
     bool length_known = req->flops > 0 || r->job_hours > 0;
-    return length_known && r->workload.kind != WORKLOAD_INFERENCE &&
+    return length_known && !workload_kind_of(r->workload.kind)->serves &&
            !(r->pricing_allowed[PRICING_SPOT] && r->checkpointing);
 }
 
@@ -339,7 +339,7 @@ static bool finishes_sooner(const candidate *top, double top_hours, alternative 
 static void try_more_nodes(const catalog *snap, const rec_request *r, const sizing_requirements *req,
                            recommend_alternatives *alts)
 {
-    if (!(req->flops > 0) || r->workload.kind == WORKLOAD_INFERENCE || alts->top.fit.total_gpus < 1)
+    if (!(req->flops > 0) || workload_kind_of(r->workload.kind)->serves || alts->top.fit.total_gpus < 1)
         return;
     double gpus = 2.0 * ceil(alts->top.fit.total_gpus);
     if (gpus > MAX_GPUS)
@@ -435,7 +435,7 @@ int recommend_alternatives_find(const catalog *snap, const json_t *request, cons
     alts->top_hours = recommend_candidate_hours(r, &alts->top);
     if (try_serve_split(snap, request, alts, error) != 0)
         return -1;
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model)
+    if (workload_kind_of(r->workload.kind)->serves && r->workload.has_model)
         try_quantised(snap, r, alts);
     if (r->workload.kind == WORKLOAD_FINE_TUNING)
         try_qlora(snap, request, r, alts);

@@ -37,7 +37,7 @@ static const char *throughput_unit(precision p)
 
 static const char *score_metric_name(const rec_request *r, bool length_known)
 {
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model && r->gpus == 0) {
+    if (recommend_fit_serves(r)) {
         if (r->objective == OBJECTIVE_BALANCED)
             return "usd_per_million_tokens at the load priced, x fit penalty";
         if (r->objective == OBJECTIVE_TIME)
@@ -288,21 +288,13 @@ static void note(notes *n, const char *fmt, ...)
     va_end(args);
 }
 
-/* Workloads whose results people rely on without checking every bit: a flipped bit silently corrupts a model or a
- * simulation, so ECC matters. Rendering and general compute are judged by eye or rerun cheaply. */
-static bool production_class(workload_kind kind)
-{
-    return kind == WORKLOAD_TRAINING || kind == WORKLOAD_FINE_TUNING || kind == WORKLOAD_INFERENCE ||
-           kind == WORKLOAD_HPC;
-}
-
 /* A spot job shorter than this loses little when reclaimed, so it gets no warning. */
 #define SPOT_LONG_JOB_HOURS 1.0
 
 /* Whether a latency-sensitive served model crosses GPUs outside one NVLink domain: a warning, not a reason. */
 static bool latency_split(const rec_request *r, const fit *ft)
 {
-    return r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive && !ft->model_on_one_gpu &&
+    return workload_kind_of(r->workload.kind)->serves && r->latency_sensitive && !ft->model_on_one_gpu &&
            !ft->one_nvlink_domain;
 }
 
@@ -359,7 +351,7 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
              ft->batch, ft->tokens_per_s, ft->speed.decode_tokens_per_s_per_sequence,
              ft->speed.bandwidth_bound ? "bandwidth" : "compute", ft->speed.time_to_first_token_ms,
              recommend_usd_per_million_tokens(c));
-    bool latency_sensitive = r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive;
+    bool latency_sensitive = workload_kind_of(r->workload.kind)->serves && r->latency_sensitive;
     if (latency_sensitive && ft->model_on_one_gpu)
         note(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");
     else if (latency_sensitive && ft->one_nvlink_domain) /* else a warning (latency_split()) */
@@ -425,7 +417,7 @@ static void explain_warnings(const catalog *snap, const rec_request *r, const re
                      age_hours, price->fetched_at, opts->stale_after_hours);
         }
     }
-    if (!gpu->ecc && production_class(r->workload.kind))
+    if (!gpu->ecc && workload_kind_of(r->workload.kind)->needs_ecc)
         note(warnings, "%s has no ECC memory: a bit flip can silently corrupt a %s job.", gpu->name,
              workload_kind_name(r->workload.kind));
 }
@@ -481,7 +473,7 @@ static void suitable_precisions(const rec_request *r, unsigned runnable, char *t
 {
     static const precision nearest_first[] = {PRECISION_BF16, PRECISION_FP16, PRECISION_FP8, PRECISION_INT8,
                                               PRECISION_INT4, PRECISION_TF32, PRECISION_FP32};
-    bool trains = r->workload.kind == WORKLOAD_TRAINING || r->workload.kind == WORKLOAD_FINE_TUNING;
+    bool trains = workload_kind_of(r->workload.kind)->trains;
     size_t used = 0, named = 0;
     text[0] = '\0';
     for (size_t i = 0; i < sizeof nearest_first / sizeof nearest_first[0] && named < 2; i++) {

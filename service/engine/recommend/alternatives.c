@@ -147,12 +147,12 @@ size_t recommend_alternatives_sides(const rec_request *r, const sizing_requireme
     return count;
 }
 
-/* The repriced request's first pick: from the request's own walk when it ranked that pricing as a side, else by a
- * walk of its own on the request's shape fits. */
+/* The repriced request's first pick: from the request's own walk, which ranked that pricing as a side when the
+ * snapshot has shapes (recommend_alternatives_sides() names every pricing asked for here), else by a walk of its own. */
 static int run_repriced(const catalog *snap, const recommend_alternatives *alts, pricing_model model,
                         alternative *alt)
 {
-    for (size_t i = 0; i < alts->side_count && alts->sides_ranked; i++) {
+    for (size_t i = 0; i < alts->side_count && snap->shapes != NULL; i++) {
         const walk_side *side = &alts->sides[i];
         if (side->model != model)
             continue;
@@ -167,8 +167,6 @@ static int run_repriced(const catalog *snap, const recommend_alternatives *alts,
     walk_state st;
     memset(&st, 0, sizeof st);
     st.items = &alt->best;
-    st.fits = alts->fits;
-    st.fits_known = alts->fits != NULL;
     recommend_rank(&r, alts->filters, snap, alts->sizing, &st);
     if (st.heap.count == 0)
         return 1;
@@ -419,19 +417,15 @@ int recommend_alternatives_find(const catalog *snap, const json_t *request, cons
                                 const rec_filters *f, const sizing_requirements *req, const walk_state *st,
                                 recommend_alternatives *alts, problem **error)
 {
-    /* the slots (several KiB) are zeroed one at a time as they are taken (next_slot), not all here */
-    memset(alts, 0, offsetof(recommend_alternatives, items));
-    alts->count = 0;
+    memset(alts, 0, sizeof *alts);
     alts->request = r;
     alts->filters = f;
     alts->sizing = req;
     if (st->heap.count == 0)
         return 0; /* nothing to compare against: the hints say what to relax */
     alts->top = st->items[0];
-    alts->fits = st->fits;
     alts->sides = st->sides;
     alts->side_count = st->side_count;
-    alts->sides_ranked = st->sides_ranked;
     alts->top_hours = recommend_candidate_hours(r, &alts->top);
     if (try_serve_split(snap, request, alts, error) != 0)
         return -1;

@@ -133,58 +133,8 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     jsonw_object_end(out);
 }
 
-/* What a pick's utilisation reason is formed from besides the request: its node type's fabric and its plan. */
-typedef struct why_key {
-    const char *architecture, *interconnect, *network;
-    double gbps;
-    unsigned nodes;
-    bool tensor_parallel;
-} why_key;
-
-/* What one answer's picks often share, kept while it is written: the fetch time last parsed (the snapshot interns
- * strings, so one parse usually serves every pick), and the last utilisation reason with what it was formed from
- * (picks of one node type and count, as a large catalog's regions and copies give, say the same). */
-typedef struct answer_memo {
-    const char *fetch_text;
-    int fetch_rc;
-    time_t fetched;
-    bool why_known;
-    why_key why_for;
-    char why[256];
-} answer_memo;
-
-static int parse_fetch_time(answer_memo *memo, const char *text, time_t *fetched)
-{
-    if (memo->fetch_text == NULL || memo->fetch_text != text) {
-        memo->fetch_rc = util_parse_time(text, &memo->fetched);
-        memo->fetch_text = text;
-    }
-    *fetched = memo->fetched;
-    return memo->fetch_rc;
-}
-
-/* c's utilisation reason (recommend_utilization_why()), formed again only when its node type or plan differs from
- * the last one's. */
-static const char *utilization_why(answer_memo *memo, const rec_request *r, const sizing_requirements *req,
-                                   const candidate *c)
-{
-    const catalog_instance *inst = c->offer->instance;
-    const fit *ft = &c->fit;
-    why_key key = {inst->gpu->architecture, inst->gpu_interconnect, inst->cluster_network, inst->cluster_network_gbps,
-                   ft->nodes, ft->tensor_parallel_planned};
-    const why_key *last = &memo->why_for;
-    if (!memo->why_known || last->architecture != key.architecture || last->interconnect != key.interconnect ||
-        last->network != key.network || last->gbps != key.gbps || last->nodes != key.nodes ||
-        last->tensor_parallel != key.tensor_parallel) {
-        recommend_utilization_why(r, req, inst, ft, memo->why, sizeof memo->why);
-        memo->why_known = true;
-        memo->why_for = key;
-    }
-    return memo->why;
-}
-
 static void write_plan(jsonw *out, const rec_request *r, const sizing_requirements *req, const candidate *c,
-                       double hours, answer_memo *memo)
+                       double hours)
 {
     const fit *ft = &c->fit;
     jsonw_name(out, "plan");
@@ -198,7 +148,9 @@ static void write_plan(jsonw *out, const rec_request *r, const sizing_requiremen
     if (ft->utilization > 0) {
         jsonw_object_begin(out);
         jsonw_member_rounded(out, "value", ft->utilization, 4);
-        jsonw_member_string(out, "why", utilization_why(memo, r, req, c));
+        char why[256];
+        recommend_utilization_why(r, req, c->offer->instance, ft, why, sizeof why);
+        jsonw_member_string(out, "why", why);
         jsonw_object_end(out);
     } else {
         jsonw_null(out);
@@ -362,7 +314,7 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
 /* What to know before renting c: a slow split, a reclaim, an estimated or old price, a China region, a long run, a
  * term longer than the job, no ECC. */
 static void explain_warnings(const catalog *snap, const rec_request *r, const recommend_options *opts,
-                             const candidate *c, answer_memo *memo, notes *warnings)
+                             const candidate *c, notes *warnings)
 {
     const catalog_instance *inst = c->offer->instance;
     const catalog_gpu *gpu = inst->gpu;
@@ -401,7 +353,7 @@ static void explain_warnings(const catalog *snap, const rec_request *r, const re
         note(warnings, "%s bills %.0f hours whether used or not; the job needs about %.0f.", pricing, term, ft->hours);
     if (opts->stale_after_hours > 0) {
         time_t fetched;
-        if (price->fetched_at == NULL || parse_fetch_time(memo, price->fetched_at, &fetched) != 0) {
+        if (price->fetched_at == NULL || util_parse_time(price->fetched_at, &fetched) != 0) {
             note(warnings, "The price has no valid fetch time; it may be out of date.");
         } else {
             /* a refresh that found the price unchanged leaves its fetched_at (the catalog version stays) but
@@ -423,8 +375,7 @@ static void explain_warnings(const catalog *snap, const rec_request *r, const re
 }
 
 static void write_recommendation(jsonw *out, const catalog *snap, const rec_request *r, const sizing_requirements *req,
-                                 const recommend_options *opts, const candidate *c, size_t rank, double best_metric,
-                                 answer_memo *memo)
+                                 const recommend_options *opts, const candidate *c, size_t rank, double best_metric)
 {
     const catalog_instance *inst = c->offer->instance;
     jsonw_object_begin(out);
@@ -452,7 +403,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_member_rounded(out, "estimated_total_usd", c->total_usd, 2);
     jsonw_member_rounded(out, "score", c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 2);
     write_throughput(out, r, c);
-    write_plan(out, r, req, c, hours, memo);
+    write_plan(out, r, req, c, hours);
     write_spot(out, r, c);
     recommend_write_export_link(out, c);
     notes reasons = {out, 0}, warnings = {out, 0};
@@ -462,7 +413,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_array_end(out);
     jsonw_name(out, "warnings");
     jsonw_array_begin(out);
-    explain_warnings(snap, r, opts, c, memo, &warnings);
+    explain_warnings(snap, r, opts, c, &warnings);
     jsonw_array_end(out);
     jsonw_object_end(out);
 }
@@ -545,10 +496,8 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
     jsonw_member_string(out, "score_metric", score_metric_name(r, length_known));
     jsonw_name(out, "recommendations");
     jsonw_array_begin(out);
-    answer_memo memo;
-    memset(&memo, 0, sizeof memo);
     for (size_t i = 0; i < st->heap.count; i++)
-        write_recommendation(out, snap, r, req, opts, &st->items[i], i + 1, st->items[0].metric, &memo);
+        write_recommendation(out, snap, r, req, opts, &st->items[i], i + 1, st->items[0].metric);
     jsonw_array_end(out);
     jsonw_name(out, "alternatives");
     recommend_alternatives_write(out, alts);

@@ -181,15 +181,14 @@ typedef struct walk_state {
     size_t rejected[REJECT_COUNT];
     candidate *items; /* owned by the caller: room for rec_request.limit candidates */
     topk heap;        /* orders items */
-    /* owned by the caller, one per snapshot shape, or NULL: a walk with fits_known false fills it; one with
-     * fits_known true (a rerun whose workload and filters are the same, only pricing differs) reads it instead of
-     * checking each shape again */
+    /* The fields below are there for speed alone (rank.c says what each saves, measured with bench/recommend_loop.c).
+     * Owned by the caller, one per snapshot shape, or NULL: the shapes' fits as this walk judges them, so that a
+     * shape's hardware twin is judged once and the shapes ranked by price wait for the cheapest-first pass */
     shape_fit *fits;
-    bool fits_known;
-    /* owned by the caller, or NULL: pricing-only reruns ranked by this walk on its own shape fits (walk_side) */
+    /* owned by the caller, or NULL: pricing-only reruns ranked by this walk on its own shape fits (walk_side); ranked
+     * only when the snapshot has shapes */
     struct walk_side *sides;
     size_t side_count;
-    bool sides_ranked; /* set by recommend_rank(): false when the snapshot has no shapes, so the sides hold nothing */
     /* set by the caller: only the heap is read, not considered, rejected or the hints' figures, so a walk ranked by
      * price alone may judge only the shapes cheap enough to enter it */
     bool heap_only;
@@ -307,14 +306,12 @@ typedef struct alternative {
 typedef struct recommend_alternatives {
     candidate top;    /* the request's own first pick, compared against */
     double top_hours;
-    /* borrowed, the request's own: parsed, its filters and sizing, its walk's shape fits (walk_state.fits) */
+    /* borrowed, the request's own: parsed, its filters and sizing */
     const rec_request *request;
     const rec_filters *filters;
     const sizing_requirements *sizing;
-    shape_fit *fits;
-    const walk_side *sides; /* its walk's pricing-only reruns (walk_state.sides) */
+    const walk_side *sides; /* its walk's pricing-only reruns (walk_state.sides), ranked when snap has shapes */
     size_t side_count;
-    bool sides_ranked;
     alternative items[RECOMMEND_MAX_ALTERNATIVES];
     size_t count;
 } recommend_alternatives;

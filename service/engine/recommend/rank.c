@@ -1,26 +1,5 @@
-/* The walk over candidates: what fits, what it costs, and the best kept in a bounded heap.
- *
- * One design, one judgement. Every walk asks the same questions of a candidate (the GPU: recommend_gpu_check(); the
- * instance type: recommend_instance_check(); the price: recommend_cost_at()), scores it the same way
- * (recommend_score_candidate()) and keeps the best r->limit under one total order (recommend_candidate_cmp()), so the
- * order in which candidates reach the heap never changes what it holds. The walks differ only in which candidates
- * they may skip because none of them could enter the heap:
- * - walk_offers(): every offer of every GPU that can run the job. The reference: it runs on a snapshot without its
- *   shapes index, and test_recommend (shapes_walk_answers_as_every_offer) requires the others to answer byte for
- *   byte as it does.
- * - walk_shapes(): the walk every request takes. Instance types of one hardware shape fit alike (catalog.h), so the
- *   GPU and instance checks run once per shape and rejected offers are counted from the shape's tallies; a shape
- *   is priced from each instance type's cheapest region, and walked offer by offer only where a price cap or the
- *   region allow-list splits it. Two refinements, each measured with bench/recommend_loop.c when it was removed
- *   for a trial: the shapes ranked by price alone wait for a cheapest-first pass (rank_by_price()) that stops when
- *   the heap is full of cheaper offers (without it, the 7B inference body took about half as long again at 100k
- *   offers); and the pricing-only reruns the alternatives ask for (walk_side) are ranked in the same pass on the same
- *   fits instead of walking again (about a quarter more time for the 70B training body without it).
- * - walk_by_price(): a walk whose heap alone is read (an alternative's first pick) for a served model under the cost
- *   objective: the shapes in price order, each fitted only when reached (about a sixth more time for the 7B
- *   inference body without it).
- * walk_state's fits, sides and heap_only exist for these refinements alone; nothing else may be added to it for
- * speed without a measured gain above the benchmark's noise (README, "How we write code"). */
+/* The walk over candidates: what fits, what it costs, and the best kept in a bounded heap (internal.h, "The
+ * walks", says how the walks below make one design). */
 #include "engine/recommend/internal.h"
 
 #include <math.h>

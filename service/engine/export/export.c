@@ -1,5 +1,5 @@
 /* Export of a pick: names, checks, the escaping of YAML and HCL strings, the SkyPilot task and the Kubernetes
- * manifests (Terraform is in export_terraform.c). */
+ * manifests (Terraform is in terraform.c). */
 #include "engine/export/export.h"
 
 #include <math.h>

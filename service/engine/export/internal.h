@@ -1,4 +1,4 @@
-/* What export.c and export_terraform.c share; not for other callers. */
+/* What export.c and terraform.c share; not for other callers. */
 #ifndef GPUREC_EXPORT_INTERNAL_H
 #define GPUREC_EXPORT_INTERNAL_H
 

@@ -1,6 +1,6 @@
 /* Workload sizing: from what a user knows about a job (a model, its precision, tokens, batch, sequence length, the
  * fine-tuning method) to what the hardware must provide (GPU memory, floating-point operations) and how long a given
- * set of GPUs needs. The architecture arithmetic is engine/model.h's; this module chooses which of it a kind of job
+ * set of GPUs needs. The architecture arithmetic is model.h's; this module chooses which of it a kind of job
  * needs and writes down the derivation.
  *
  * Pure functions: no I/O, no allocation, no globals. Units are in the names: GB are decimal gigabytes (1e9 bytes, as
@@ -66,7 +66,7 @@ typedef struct sizing_requirements {
     double flops;           /* 0 when unknown (no token budget) */
     precision compute_precision; /* what the job's arithmetic runs at (QLoRA: bf16) */
     double utilization;
-    double utilization_size_factor; /* plan_size_factor() of the params that compute per token (engine/plan.h) */
+    double utilization_size_factor; /* plan_size_factor() of the params that compute per token (engine/perf/plan.h) */
     char formula[768];      /* the derivation with its numbers, for people */
 } sizing_requirements;
 

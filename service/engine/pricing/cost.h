@@ -20,7 +20,7 @@
 #define COST_HOURS_PER_MONTH 730
 /* A 1-year term is 31 536 000 seconds = 365 days = 8760 hours and a 3-year term 94 608 000 seconds = 26 280 hours
  * (AWS EC2 API, DescribeReservedInstancesOfferings `Duration`); Azure prices reservations as a term total that
- * divides by 8760 x years (docs/providers.md). */
+ * divides by 8760 x years (worker/providers/azure.c reads it so). */
 #define COST_HOURS_PER_YEAR 8760
 #define COST_MICROS_PER_USD 1000000
 

@@ -53,7 +53,7 @@ static int rank_alone(const catalog *snap, rec_request *r, const rec_filters *f,
     memset(&st, 0, sizeof st);
     st.items = &alt->best;
     st.heap_only = true; /* an alternative is its best pick */
-    if (snap->shapes != NULL && snap->shape_count > 0) /* hardware twins are judged once (recommend_rank.c) */
+    if (snap->shapes != NULL && snap->shape_count > 0) /* hardware twins are judged once (rank.c) */
         st.fits = xmalloc(snap->shape_count * sizeof *st.fits);
     recommend_rank(r, f, snap, &req, &st);
     free(st.fits);
@@ -64,7 +64,7 @@ static int rank_alone(const catalog *snap, rec_request *r, const rec_filters *f,
 }
 
 /* Serving at another precision alone needs no parse: the request's parse reads workload.precision as a plain name
- * (recommend_request.c), and nothing else it parses for an inference request depends on it, so the parsed request
+ * (request.c), and nothing else it parses for an inference request depends on it, so the parsed request
  * with its precision replaced is what parsing the changed request gives; its sizing and its walk are its own. */
 static int run_requantised(const catalog *snap, const recommend_alternatives *alts, precision to, alternative *alt)
 {
@@ -111,7 +111,7 @@ out:
 }
 
 /* A change of pricing alone (and, for spot, checkpointing) needs no parse and no sizing: the request as parsed with
- * its pricing models replaced is what parsing the changed request gives (recommend_request.c parse_pricing). */
+ * its pricing models replaced is what parsing the changed request gives (request.c parse_pricing). */
 static void repriced_request(const rec_request *base, pricing_model model, rec_request *out)
 {
     *out = *base;
@@ -232,7 +232,7 @@ static json_t *pricing_only(pricing_model m)
 }
 
 /* Serving at one step less precision: 16-bit (or fp32) to fp8, 8-bit to int4 (weights and the bytes read per token
- * halve each step; engine/model.c). */
+ * halve each step; engine/perf/model.c). */
 static void try_quantised(const catalog *snap, const rec_request *r, recommend_alternatives *alts)
 {
     precision from = r->workload.precision, to;

@@ -129,7 +129,7 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
     if (r->deadline_hours > 0 && !(trains && json_object_get(w, "tokens_b") != NULL))
         problem_add_field(p, "workload.deadline_hours", "needs a job of known compute: training or fine_tuning with "
                                                         "tokens_b");
-    /* the serving that follows: its members are checked as an inference request's (recommend_alternatives.c) */
+    /* the serving that follows: its members are checked as an inference request's (alternatives.c) */
     const json_t *serve_after = NULL;
     if (jsonv_object(w, "workload", "serve_after", false, &serve_after, p) && serve_after != NULL && !trains)
         problem_add_field(p, "workload.serve_after", "only training and fine_tuning are followed by serving");

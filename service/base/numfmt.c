@@ -327,10 +327,12 @@ int numfmt_vformat(char *buf, size_t size, const char *fmt, va_list args)
     output out = {buf, size, 0};
     const char *cursor = fmt;
     while (*cursor != '\0') {
-        const char *percent = cursor + strcspn(cursor, "%");
-        emit(&out, cursor, (size_t)(percent - cursor));
-        if (*percent == '\0')
+        const char *percent = strchr(cursor, '%');
+        if (percent == NULL) {
+            emit(&out, cursor, strlen(cursor));
             break;
+        }
+        emit(&out, cursor, (size_t)(percent - cursor));
         const char *spec = percent + 1;
         bool has_precision = false;
         unsigned precision = 0;

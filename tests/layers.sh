@@ -21,7 +21,7 @@ allowed() {
         wire) echo "base wire" ;;
         snapshot) echo "base wire snapshot" ;;
         engine) echo "base wire snapshot engine" ;;
-        engine/perf) echo "base wire snapshot engine/perf" ;;
+        engine/perf) echo "base wire snapshot engine engine/perf" ;;
         engine/pricing) echo "base engine/pricing" ;;
         engine/estimate) echo "base wire snapshot engine engine/pricing engine/estimate" ;;
         engine/export) echo "base wire snapshot engine engine/export" ;;

@@ -6,13 +6,14 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "engine/workload_kind.h"
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-/* POST /v1/recommend: every member of workload and constraints (engine/recommend_request.c, openapi.yaml Workload and
+/* POST /v1/recommend: every member of workload and constraints (engine/recommend/request.c, openapi.yaml Workload and
  * Constraints), the objective and the limit. tests/unit/cli/test_cli.c checks the rows against openapi.yaml. */
 static const cli_flag recommend_flags[] = {
-    {"workload.kind", NULL, FLAG_TEXT, "training | fine_tuning | inference | hpc | rendering | general (required)"},
+    {"workload.kind", NULL, FLAG_TEXT, "(required)"}, /* after the kinds' names: flag_help() */
     {"workload.model", NULL, FLAG_TEXT, "a catalogued model's id (gpurec models), e.g. llama-3.1-70b"},
     {"workload.architecture", NULL, FLAG_JSON, "a model's architecture as a JSON object (openapi.yaml)"},
     {"workload.serve_after", NULL, FLAG_JSON, "training: the serving that follows, as a JSON object"},
@@ -444,6 +445,17 @@ void cli_flags_rewrite(const cli_command *cmd, const char *text, char *out, size
     out[used] = '\0';
 }
 
+/* A row's help: its own text, after the values a registry gives the field (the workload kinds of
+ * engine/workload_kind.h) where one does; in buf when made. */
+static const char *flag_help(const cli_flag *flag, char *buf, size_t buf_len)
+{
+    if (strcmp(flag->field, "workload.kind") != 0)
+        return flag->help;
+    char kinds[128];
+    snprintf(buf, buf_len, "%s %s", workload_kind_list(kinds, sizeof kinds, " | "), flag->help);
+    return buf;
+}
+
 void cli_print_help(const cli_command *cmd, FILE *out)
 {
     static const char *const value_names[] = {"TEXT", "NUMBER", "N", "", "A,B,...", "JSON", "P/TYPE"};
@@ -457,7 +469,8 @@ void cli_print_help(const cli_command *cmd, FILE *out)
             snprintf(left, sizeof left, "%s, %s %s", flag->alias, name, value_names[flag->kind]);
         else
             snprintf(left, sizeof left, "%s %s", name, value_names[flag->kind]);
-        fprintf(out, "  %-42s %s [%s]\n", left, flag->help, flag->field);
+        char help[256];
+        fprintf(out, "  %-42s %s [%s]\n", left, flag_help(flag, help, sizeof help), flag->field);
     }
     fprintf(out, "\nCommon flags:\n"
                  "  %-42s %s\n  %-42s %s\n  %-42s %s\n",

@@ -1,6 +1,6 @@
-/* The estimate engine's own parts, shared by engine/estimate*.c and nobody else: the request read and checked
- * against the snapshot (estimate_request.c), then priced and answered (estimate.c), each price shown with where it
- * came from (estimate_provenance.c). */
+/* The estimate engine's own parts, shared by the files of engine/estimate/ alone: the request read and checked
+ * against the snapshot (request.c), then priced and answered (estimate.c), each price shown with where it
+ * came from (provenance.c). */
 #ifndef GPUREC_ESTIMATE_INTERNAL_H
 #define GPUREC_ESTIMATE_INTERNAL_H
 

@@ -1,4 +1,4 @@
-/* Reading a POST /v1/export body and writing its text (export_request.h). */
+/* Reading a POST /v1/export body and writing its text (request.h). */
 #include "engine/export/request.h"
 
 #include <stdbool.h>

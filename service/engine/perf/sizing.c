@@ -9,48 +9,12 @@
 #include "engine/perf/model.h"
 #include "engine/perf/plan.h"
 
-static const char *const workload_kind_names[WORKLOAD_KIND_COUNT] = {
-    [WORKLOAD_TRAINING] = "training",   [WORKLOAD_FINE_TUNING] = "fine_tuning", [WORKLOAD_INFERENCE] = "inference",
-    [WORKLOAD_HPC] = "hpc",             [WORKLOAD_RENDERING] = "rendering",     [WORKLOAD_GENERAL] = "general",
-};
-
-const char *workload_kind_name(workload_kind kind)
-{
-    return (unsigned)kind < WORKLOAD_KIND_COUNT ? workload_kind_names[kind] : NULL;
-}
-
-static const char *const workload_bound_names[BOUND_COUNT] = {
-    [BOUND_COMPUTE] = "compute",
-    [BOUND_MEMORY_BANDWIDTH] = "memory_bandwidth",
-};
-
-const char *workload_bound_name(workload_bound bound)
-{
-    return (unsigned)bound < BOUND_COUNT ? workload_bound_names[bound] : NULL;
-}
-
 static const char *const fine_tune_method_names[FINE_TUNE_METHOD_COUNT] = {
     [FINE_TUNE_FULL] = "full", [FINE_TUNE_LORA] = "lora", [FINE_TUNE_QLORA] = "qlora"};
 
 const char *fine_tune_method_name(fine_tune_method method)
 {
     return (unsigned)method < FINE_TUNE_METHOD_COUNT ? fine_tune_method_names[method] : NULL;
-}
-
-/* Deep-learning work defaults to the 16-bit formats it is normally trained and served in; HPC codes to FP64 (the
- * precision climate, CFD and molecular-dynamics solvers are validated in); rendering and general compute to FP32. */
-precision sizing_default_precision(workload_kind kind)
-{
-    switch (kind) {
-    case WORKLOAD_TRAINING:
-    case WORKLOAD_FINE_TUNING: return PRECISION_BF16;
-    case WORKLOAD_INFERENCE: return PRECISION_FP16;
-    case WORKLOAD_HPC: return PRECISION_FP64;
-    case WORKLOAD_RENDERING:
-    case WORKLOAD_GENERAL:
-    case WORKLOAD_KIND_COUNT: break;
-    }
-    return PRECISION_FP32;
 }
 
 /* time = FLOPs / (GPUs x peak x utilisation). The default utilisation 0.4 is the model FLOPs utilisation of
@@ -71,23 +35,6 @@ unsigned sizing_nodes_for_memory(double required_gb, double per_node_gb)
         return 1;
     double nodes = ceil(required_gb / per_node_gb);
     return nodes > 4096.0 ? 4097u : (unsigned)nodes;
-}
-
-/* Defaults of this project, not figures from elsewhere: when a request states neither a model nor a memory size, a
- * job is matched to GPUs with at least this much memory so that it does not land on the smallest vGPU slices
- * (HPC solvers partition a domain across full GPUs; production render scenes with textures routinely pass 16 GB). */
-double sizing_default_memory_gb(workload_kind kind)
-{
-    switch (kind) {
-    case WORKLOAD_HPC: return 32.0;
-    case WORKLOAD_RENDERING: return 16.0;
-    case WORKLOAD_TRAINING:
-    case WORKLOAD_FINE_TUNING:
-    case WORKLOAD_INFERENCE: return 16.0;
-    case WORKLOAD_GENERAL:
-    case WORKLOAD_KIND_COUNT: break;
-    }
-    return 8.0;
 }
 
 /* EleutherAI, "Transformer Math 101" (Anthony, Biderman, Schoelkopf, 2023, blog.eleuther.ai/transformer-math):
@@ -208,8 +155,8 @@ static int derive(const sizing_workload *w, sizing_requirements *out, bool with_
     memset(out, 0, sizeof *out);
     out->utilization = w->utilization > 0 ? w->utilization : SIZING_DEFAULT_UTILIZATION;
     out->compute_precision = w->precision;
-    bool trains = w->kind == WORKLOAD_TRAINING || w->kind == WORKLOAD_FINE_TUNING;
-    if ((trains || w->kind == WORKLOAD_INFERENCE) && !w->has_model && !(w->min_gpu_memory_gb > 0))
+    const workload_kind_info *kind = workload_kind_of(w->kind);
+    if ((kind->trains || kind->serves) && !w->has_model && !(w->min_gpu_memory_gb > 0))
         return -1;
 
     formula f = {out->formula, with_formula ? sizeof out->formula : 0, 0};
@@ -224,19 +171,19 @@ static int derive(const sizing_workload *w, sizing_requirements *out, bool with_
         if (w->kind == WORKLOAD_FINE_TUNING && w->method != FINE_TUNE_FULL &&
             (qlora || w->precision == PRECISION_INT8 || w->precision == PRECISION_INT4))
             out->compute_precision = PRECISION_BF16;
-        if (trains) {
+        if (kind->trains) {
             double batch = w->batch_size > 0 ? w->batch_size : SIZING_DEFAULT_TRAIN_BATCH;
             double sequence = w->sequence_length > 0 ? w->sequence_length : SIZING_DEFAULT_TRAIN_SEQUENCE;
             derive_training(w, out, &f, batch, sequence);
         } else {
-            /* inference, and any other kind that names a model: serve it */
+            /* a served model, and any other kind that names a model: serve it */
             derive_inference(w, out, &f);
         }
         out->gpu_memory_gb = out->model_memory_gb;
     } else if (w->min_gpu_memory_gb > 0) {
         say(&f, "%s: the requested min_gpu_memory_gb", workload_kind_name(w->kind));
     } else {
-        out->gpu_memory_gb = sizing_default_memory_gb(w->kind);
+        out->gpu_memory_gb = kind->default_memory_gb;
         say(&f, "%s: default of %g GB GPU memory (no model or memory size given)", workload_kind_name(w->kind),
             out->gpu_memory_gb);
     }

@@ -1,6 +1,6 @@
 /* Workload sizing: from what a user knows about a job (a model, its precision, tokens, batch, sequence length, the
  * fine-tuning method) to what the hardware must provide (GPU memory, floating-point operations) and how long a given
- * set of GPUs needs. The architecture arithmetic is engine/model.h's; this module chooses which of it a kind of job
+ * set of GPUs needs. The architecture arithmetic is model.h's; this module chooses which of it a kind of job
  * needs and writes down the derivation.
  *
  * Pure functions: no I/O, no allocation, no globals. Units are in the names: GB are decimal gigabytes (1e9 bytes, as
@@ -13,25 +13,8 @@
 #include <stddef.h>
 
 #include "base/vocab.h"
+#include "engine/workload_kind.h"
 #include "snapshot/models.h"
-
-typedef enum {
-    WORKLOAD_TRAINING,
-    WORKLOAD_FINE_TUNING,
-    WORKLOAD_INFERENCE,
-    WORKLOAD_HPC,
-    WORKLOAD_RENDERING,
-    WORKLOAD_GENERAL,
-    WORKLOAD_KIND_COUNT
-} workload_kind;
-
-/* "training", "fine_tuning", ...; NULL for an out-of-range value. */
-const char *workload_kind_name(workload_kind kind);
-
-/* What limits the job's speed: arithmetic (most training, HPC) or memory bandwidth (LLM decode at small batch, ZK
- * provers, GPU databases). It decides which throughput the ranking compares. */
-typedef enum { BOUND_COMPUTE, BOUND_MEMORY_BANDWIDTH, BOUND_COUNT } workload_bound;
-const char *workload_bound_name(workload_bound bound);
 
 /* How a fine-tuning job trains: every weight (full), low-rank adapters on frozen 16-bit weights (lora), or adapters
  * on frozen 4-bit NF4 weights computed in bf16 (qlora). */
@@ -44,16 +27,11 @@ const char *fine_tune_method_name(fine_tune_method method);
 #define SIZING_DEFAULT_TRAIN_BATCH 1
 #define SIZING_DEFAULT_LORA_RANK 16
 
-/* The precision a kind of workload runs at when the request names none. */
-precision sizing_default_precision(workload_kind kind);
-
 /* Nodes needed so that nodes x per_node_gb covers required_gb (at least 1); 0 when per_node_gb is not positive. */
 unsigned sizing_nodes_for_memory(double required_gb, double per_node_gb);
 /* Wall-clock hours for flops on gpus GPUs (fractional for a slice) of peak_tflops each, at utilization (0, 1].
  * NAN when an input is not positive. */
 double sizing_job_hours(double flops, double gpus, double peak_tflops, double utilization);
-/* Per-kind default GPU memory when nothing in the request sizes the job. */
-double sizing_default_memory_gb(workload_kind kind);
 
 /* A workload as the request states it. A zero (or false) member means "not given". */
 typedef struct sizing_workload {
@@ -88,7 +66,7 @@ typedef struct sizing_requirements {
     double flops;           /* 0 when unknown (no token budget) */
     precision compute_precision; /* what the job's arithmetic runs at (QLoRA: bf16) */
     double utilization;
-    double utilization_size_factor; /* plan_size_factor() of the params that compute per token (engine/plan.h) */
+    double utilization_size_factor; /* plan_size_factor() of the params that compute per token (engine/perf/plan.h) */
     char formula[768];      /* the derivation with its numbers, for people */
 } sizing_requirements;
 

@@ -53,7 +53,7 @@ static int rank_alone(const catalog *snap, rec_request *r, const rec_filters *f,
     memset(&st, 0, sizeof st);
     st.items = &alt->best;
     st.heap_only = true; /* an alternative is its best pick */
-    if (snap->shapes != NULL && snap->shape_count > 0) /* hardware twins are judged once (recommend_rank.c) */
+    if (snap->shapes != NULL && snap->shape_count > 0) /* hardware twins are judged once (rank.c) */
         st.fits = xmalloc(snap->shape_count * sizeof *st.fits);
     recommend_rank(r, f, snap, &req, &st);
     free(st.fits);
@@ -64,7 +64,7 @@ static int rank_alone(const catalog *snap, rec_request *r, const rec_filters *f,
 }
 
 /* Serving at another precision alone needs no parse: the request's parse reads workload.precision as a plain name
- * (recommend_request.c), and nothing else it parses for an inference request depends on it, so the parsed request
+ * (request.c), and nothing else it parses for an inference request depends on it, so the parsed request
  * with its precision replaced is what parsing the changed request gives; its sizing and its walk are its own. */
 static int run_requantised(const catalog *snap, const recommend_alternatives *alts, precision to, alternative *alt)
 {
@@ -111,7 +111,7 @@ out:
 }
 
 /* A change of pricing alone (and, for spot, checkpointing) needs no parse and no sizing: the request as parsed with
- * its pricing models replaced is what parsing the changed request gives (recommend_request.c parse_pricing). */
+ * its pricing models replaced is what parsing the changed request gives (request.c parse_pricing). */
 static void repriced_request(const rec_request *base, pricing_model model, rec_request *out)
 {
     *out = *base;
@@ -127,7 +127,7 @@ static void repriced_request(const rec_request *base, pricing_model model, rec_r
 static bool spot_may_apply(const rec_request *r, const sizing_requirements *req)
 {
     bool length_known = req->flops > 0 || r->job_hours > 0;
-    return length_known && r->workload.kind != WORKLOAD_INFERENCE &&
+    return length_known && !workload_kind_of(r->workload.kind)->serves &&
            !(r->pricing_allowed[PRICING_SPOT] && r->checkpointing);
 }
 
@@ -147,12 +147,12 @@ size_t recommend_alternatives_sides(const rec_request *r, const sizing_requireme
     return count;
 }
 
-/* The repriced request's first pick: from the request's own walk when it ranked that pricing as a side, else by a
- * walk of its own on the request's shape fits. */
+/* The repriced request's first pick: from the request's own walk, which ranked that pricing as a side when the
+ * snapshot has shapes (recommend_alternatives_sides() names every pricing asked for here), else by a walk of its own. */
 static int run_repriced(const catalog *snap, const recommend_alternatives *alts, pricing_model model,
                         alternative *alt)
 {
-    for (size_t i = 0; i < alts->side_count && alts->sides_ranked; i++) {
+    for (size_t i = 0; i < alts->side_count && snap->shapes != NULL; i++) {
         const walk_side *side = &alts->sides[i];
         if (side->model != model)
             continue;
@@ -167,8 +167,6 @@ static int run_repriced(const catalog *snap, const recommend_alternatives *alts,
     walk_state st;
     memset(&st, 0, sizeof st);
     st.items = &alt->best;
-    st.fits = alts->fits;
-    st.fits_known = alts->fits != NULL;
     recommend_rank(&r, alts->filters, snap, alts->sizing, &st);
     if (st.heap.count == 0)
         return 1;
@@ -234,7 +232,7 @@ static json_t *pricing_only(pricing_model m)
 }
 
 /* Serving at one step less precision: 16-bit (or fp32) to fp8, 8-bit to int4 (weights and the bytes read per token
- * halve each step; engine/model.c). */
+ * halve each step; engine/perf/model.c). */
 static void try_quantised(const catalog *snap, const rec_request *r, recommend_alternatives *alts)
 {
     precision from = r->workload.precision, to;
@@ -339,7 +337,7 @@ static bool finishes_sooner(const candidate *top, double top_hours, alternative 
 static void try_more_nodes(const catalog *snap, const rec_request *r, const sizing_requirements *req,
                            recommend_alternatives *alts)
 {
-    if (!(req->flops > 0) || r->workload.kind == WORKLOAD_INFERENCE || alts->top.fit.total_gpus < 1)
+    if (!(req->flops > 0) || workload_kind_of(r->workload.kind)->serves || alts->top.fit.total_gpus < 1)
         return;
     double gpus = 2.0 * ceil(alts->top.fit.total_gpus);
     if (gpus > MAX_GPUS)
@@ -419,23 +417,19 @@ int recommend_alternatives_find(const catalog *snap, const json_t *request, cons
                                 const rec_filters *f, const sizing_requirements *req, const walk_state *st,
                                 recommend_alternatives *alts, problem **error)
 {
-    /* the slots (several KiB) are zeroed one at a time as they are taken (next_slot), not all here */
-    memset(alts, 0, offsetof(recommend_alternatives, items));
-    alts->count = 0;
+    memset(alts, 0, sizeof *alts);
     alts->request = r;
     alts->filters = f;
     alts->sizing = req;
     if (st->heap.count == 0)
         return 0; /* nothing to compare against: the hints say what to relax */
     alts->top = st->items[0];
-    alts->fits = st->fits;
     alts->sides = st->sides;
     alts->side_count = st->side_count;
-    alts->sides_ranked = st->sides_ranked;
     alts->top_hours = recommend_candidate_hours(r, &alts->top);
     if (try_serve_split(snap, request, alts, error) != 0)
         return -1;
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model)
+    if (workload_kind_of(r->workload.kind)->serves && r->workload.has_model)
         try_quantised(snap, r, alts);
     if (r->workload.kind == WORKLOAD_FINE_TUNING)
         try_qlora(snap, request, r, alts);

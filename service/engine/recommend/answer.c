@@ -37,7 +37,7 @@ static const char *throughput_unit(precision p)
 
 static const char *score_metric_name(const rec_request *r, bool length_known)
 {
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model && r->gpus == 0) {
+    if (recommend_fit_serves(r)) {
         if (r->objective == OBJECTIVE_BALANCED)
             return "usd_per_million_tokens at the load priced, x fit penalty";
         if (r->objective == OBJECTIVE_TIME)
@@ -133,58 +133,8 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     jsonw_object_end(out);
 }
 
-/* What a pick's utilisation reason is formed from besides the request: its node type's fabric and its plan. */
-typedef struct why_key {
-    const char *architecture, *interconnect, *network;
-    double gbps;
-    unsigned nodes;
-    bool tensor_parallel;
-} why_key;
-
-/* What one answer's picks often share, kept while it is written: the fetch time last parsed (the snapshot interns
- * strings, so one parse usually serves every pick), and the last utilisation reason with what it was formed from
- * (picks of one node type and count, as a large catalog's regions and copies give, say the same). */
-typedef struct answer_memo {
-    const char *fetch_text;
-    int fetch_rc;
-    time_t fetched;
-    bool why_known;
-    why_key why_for;
-    char why[256];
-} answer_memo;
-
-static int parse_fetch_time(answer_memo *memo, const char *text, time_t *fetched)
-{
-    if (memo->fetch_text == NULL || memo->fetch_text != text) {
-        memo->fetch_rc = util_parse_time(text, &memo->fetched);
-        memo->fetch_text = text;
-    }
-    *fetched = memo->fetched;
-    return memo->fetch_rc;
-}
-
-/* c's utilisation reason (recommend_utilization_why()), formed again only when its node type or plan differs from
- * the last one's. */
-static const char *utilization_why(answer_memo *memo, const rec_request *r, const sizing_requirements *req,
-                                   const candidate *c)
-{
-    const catalog_instance *inst = c->offer->instance;
-    const fit *ft = &c->fit;
-    why_key key = {inst->gpu->architecture, inst->gpu_interconnect, inst->cluster_network, inst->cluster_network_gbps,
-                   ft->nodes, ft->tensor_parallel_planned};
-    const why_key *last = &memo->why_for;
-    if (!memo->why_known || last->architecture != key.architecture || last->interconnect != key.interconnect ||
-        last->network != key.network || last->gbps != key.gbps || last->nodes != key.nodes ||
-        last->tensor_parallel != key.tensor_parallel) {
-        recommend_utilization_why(r, req, inst, ft, memo->why, sizeof memo->why);
-        memo->why_known = true;
-        memo->why_for = key;
-    }
-    return memo->why;
-}
-
 static void write_plan(jsonw *out, const rec_request *r, const sizing_requirements *req, const candidate *c,
-                       double hours, answer_memo *memo)
+                       double hours)
 {
     const fit *ft = &c->fit;
     jsonw_name(out, "plan");
@@ -198,7 +148,9 @@ static void write_plan(jsonw *out, const rec_request *r, const sizing_requiremen
     if (ft->utilization > 0) {
         jsonw_object_begin(out);
         jsonw_member_rounded(out, "value", ft->utilization, 4);
-        jsonw_member_string(out, "why", utilization_why(memo, r, req, c));
+        char why[256];
+        recommend_utilization_why(r, req, c->offer->instance, ft, why, sizeof why);
+        jsonw_member_string(out, "why", why);
         jsonw_object_end(out);
     } else {
         jsonw_null(out);
@@ -288,21 +240,13 @@ static void note(notes *n, const char *fmt, ...)
     va_end(args);
 }
 
-/* Workloads whose results people rely on without checking every bit: a flipped bit silently corrupts a model or a
- * simulation, so ECC matters. Rendering and general compute are judged by eye or rerun cheaply. */
-static bool production_class(workload_kind kind)
-{
-    return kind == WORKLOAD_TRAINING || kind == WORKLOAD_FINE_TUNING || kind == WORKLOAD_INFERENCE ||
-           kind == WORKLOAD_HPC;
-}
-
 /* A spot job shorter than this loses little when reclaimed, so it gets no warning. */
 #define SPOT_LONG_JOB_HOURS 1.0
 
 /* Whether a latency-sensitive served model crosses GPUs outside one NVLink domain: a warning, not a reason. */
 static bool latency_split(const rec_request *r, const fit *ft)
 {
-    return r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive && !ft->model_on_one_gpu &&
+    return workload_kind_of(r->workload.kind)->serves && r->latency_sensitive && !ft->model_on_one_gpu &&
            !ft->one_nvlink_domain;
 }
 
@@ -369,7 +313,7 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
              ft->batch, ft->tokens_per_s, ft->speed.decode_tokens_per_s_per_sequence,
              ft->speed.bandwidth_bound ? "bandwidth" : "compute", ft->speed.time_to_first_token_ms,
              recommend_usd_per_million_tokens(c));
-    bool latency_sensitive = r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive;
+    bool latency_sensitive = workload_kind_of(r->workload.kind)->serves && r->latency_sensitive;
     if (latency_sensitive && ft->model_on_one_gpu)
         note(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");
     else if (latency_sensitive && ft->one_nvlink_domain) /* else a warning (latency_split()) */
@@ -380,7 +324,7 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
 /* What to know before renting c: a slow split, a reclaim, an estimated or old price, a China region, a long run, a
  * term longer than the job, no ECC. */
 static void explain_warnings(const catalog *snap, const rec_request *r, const recommend_options *opts,
-                             const candidate *c, answer_memo *memo, notes *warnings)
+                             const candidate *c, notes *warnings)
 {
     const catalog_instance *inst = c->offer->instance;
     const catalog_gpu *gpu = inst->gpu;
@@ -419,7 +363,7 @@ static void explain_warnings(const catalog *snap, const rec_request *r, const re
         note(warnings, "%s bills %.0f hours whether used or not; the job needs about %.0f.", pricing, term, ft->hours);
     if (opts->stale_after_hours > 0) {
         time_t fetched;
-        if (price->fetched_at == NULL || parse_fetch_time(memo, price->fetched_at, &fetched) != 0) {
+        if (price->fetched_at == NULL || util_parse_time(price->fetched_at, &fetched) != 0) {
             note(warnings, "The price has no valid fetch time; it may be out of date.");
         } else {
             /* a refresh that found the price unchanged leaves its fetched_at (the catalog version stays) but
@@ -435,14 +379,13 @@ static void explain_warnings(const catalog *snap, const rec_request *r, const re
                      age_hours, price->fetched_at, opts->stale_after_hours);
         }
     }
-    if (!gpu->ecc && production_class(r->workload.kind))
+    if (!gpu->ecc && workload_kind_of(r->workload.kind)->needs_ecc)
         note(warnings, "%s has no ECC memory: a bit flip can silently corrupt a %s job.", gpu->name,
              workload_kind_name(r->workload.kind));
 }
 
 static void write_recommendation(jsonw *out, const catalog *snap, const rec_request *r, const sizing_requirements *req,
-                                 const recommend_options *opts, const candidate *c, size_t rank, double best_metric,
-                                 answer_memo *memo)
+                                 const recommend_options *opts, const candidate *c, size_t rank, double best_metric)
 {
     const catalog_instance *inst = c->offer->instance;
     jsonw_object_begin(out);
@@ -472,7 +415,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     write_throughput(out, r, c);
     if (r->work.benchmark != NULL)
         work_write(out, &r->work, &c->fit.work, c->hourly_usd, recommend_candidate_hours(r, c));
-    write_plan(out, r, req, c, hours, memo);
+    write_plan(out, r, req, c, hours);
     write_spot(out, r, c);
     recommend_write_export_link(out, c);
     notes reasons = {out, 0}, warnings = {out, 0};
@@ -482,7 +425,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_array_end(out);
     jsonw_name(out, "warnings");
     jsonw_array_begin(out);
-    explain_warnings(snap, r, opts, c, memo, &warnings);
+    explain_warnings(snap, r, opts, c, &warnings);
     jsonw_array_end(out);
     jsonw_object_end(out);
 }
@@ -493,7 +436,7 @@ static void suitable_precisions(const rec_request *r, unsigned runnable, char *t
 {
     static const precision nearest_first[] = {PRECISION_BF16, PRECISION_FP16, PRECISION_FP8, PRECISION_INT8,
                                               PRECISION_INT4, PRECISION_TF32, PRECISION_FP32};
-    bool trains = r->workload.kind == WORKLOAD_TRAINING || r->workload.kind == WORKLOAD_FINE_TUNING;
+    bool trains = workload_kind_of(r->workload.kind)->trains;
     size_t used = 0, named = 0;
     text[0] = '\0';
     for (size_t i = 0; i < sizeof nearest_first / sizeof nearest_first[0] && named < 2; i++) {
@@ -565,10 +508,8 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
     jsonw_member_string(out, "score_metric", score_metric_name(r, length_known));
     jsonw_name(out, "recommendations");
     jsonw_array_begin(out);
-    answer_memo memo;
-    memset(&memo, 0, sizeof memo);
     for (size_t i = 0; i < st->heap.count; i++)
-        write_recommendation(out, snap, r, req, opts, &st->items[i], i + 1, st->items[0].metric, &memo);
+        write_recommendation(out, snap, r, req, opts, &st->items[i], i + 1, st->items[0].metric);
     jsonw_array_end(out);
     jsonw_name(out, "alternatives");
     recommend_alternatives_write(out, alts);

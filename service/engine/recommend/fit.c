@@ -77,7 +77,7 @@ reject_reason recommend_instance_admit(const rec_filters *f, const catalog *snap
 
 bool recommend_fit_serves(const rec_request *r)
 {
-    return r->workload.kind == WORKLOAD_INFERENCE && r->workload.has_model && r->gpus == 0;
+    return workload_kind_of(r->workload.kind)->serves && r->workload.has_model && r->gpus == 0;
 }
 
 reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_instance *inst, unsigned *nodes)
@@ -163,7 +163,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
     /* Serving one model uses only the GPUs that hold it: a 7B model on an 8-GPU box leaves seven idle however fast
      * they are. Other kinds spread over every GPU (data parallelism, MPI ranks, render tiles). */
     out->useful_gpus = total_gpus;
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->gpus == 0 && inst->gpu_count >= 1.0) {
+    if (workload_kind_of(r->workload.kind)->serves && r->gpus == 0 && inst->gpu_count >= 1.0) {
         double holding = ceil(req->gpu_memory_gb / (inst->gpu_memory_gb / inst->gpu_count));
         if (holding < 1.0)
             holding = 1.0;
@@ -183,7 +183,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
     out->model_on_one_gpu = req->gpu_memory_gb <= memory_per_gpu;
     out->one_nvlink_domain = nodes == 1 && (out->model_on_one_gpu || recommend_has_gpu_fabric(inst));
     out->penalty = 1.0 + PENALTY_PER_EXTRA_NODE * (nodes - 1);
-    if (r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive && !out->model_on_one_gpu)
+    if (workload_kind_of(r->workload.kind)->serves && r->latency_sensitive && !out->model_on_one_gpu)
         out->penalty *= nodes > 1 ? PENALTY_LATENCY_NODES
                                   : (out->one_nvlink_domain ? PENALTY_LATENCY_NVLINK : PENALTY_LATENCY_PCIE);
     return r->work.benchmark != NULL ? recommend_work_fit(r, inst, out) : REJECT_NONE;

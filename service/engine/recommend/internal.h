@@ -1,7 +1,7 @@
-/* The recommendation engine's own parts (request, rank, answer), shared by engine/recommend*.c and nobody else.
+/* The recommendation engine's own parts (request, rank, answer), shared by the files of engine/recommend/ alone.
  *
- * A request is parsed and checked against the snapshot (recommend_request.c), its candidates are walked and the best
- * kept (recommend_rank.c, scored and priced by recommend_score.c), and the answer is written (recommend_answer.c);
+ * A request is parsed and checked against the snapshot (request.c), its candidates are walked and the best
+ * kept (rank.c, scored and priced by score.c), and the answer is written (answer.c);
  * recommend.c runs the three in order. */
 #ifndef GPUREC_RECOMMEND_INTERNAL_H
 #define GPUREC_RECOMMEND_INTERNAL_H
@@ -67,7 +67,7 @@ typedef struct rec_request {
     const json_t *prefer_regions; /* ordered region ids or geography names */
     const json_t *gpu_models;
     const json_t *exclude_gpu_models;
-    /* the model (recommend_model.c) */
+    /* the model (request_model.c) */
     const char *model_id;        /* the catalogue's id when workload.model named one (borrowed from the snapshot) */
     precision compute_precision; /* what the arithmetic runs at, from sizing (QLoRA: bf16) */
     /* serving (inference with a model) */
@@ -79,10 +79,10 @@ typedef struct rec_request {
     double min_tokens_per_s_per_sequence; /* 0 = no floor */
     /* set by recommend_parse() from the members above and the model, the same for every instance type a walk
      * judges: the KV bytes per value of a served sequence and the GB of KV cache its context (sequence_length, else
-     * prompt + output tokens) fills (engine/model.c) */
+     * prompt + output tokens) fills (engine/perf/model.c) */
     double serving_kv_bytes;
     double kv_per_sequence_gb;
-    /* planning (recommend_plan.c) */
+    /* planning (scale.c) */
     double deadline_hours;     /* 0 = none */
     double checkpoint_minutes; /* how often a checkpointing job saves its state */
     bool max_nodes_given;
@@ -174,6 +174,27 @@ typedef struct shape_fit {
     fit ft;
 } shape_fit;
 
+/* The walks (rank.c): one design, one judgement. Every walk asks the same questions of a candidate (the GPU:
+ * recommend_gpu_check(); the instance type: recommend_instance_check(); the price: recommend_cost_at()), scores it
+ * the same way (recommend_score_candidate()) and keeps the best r->limit under one total order
+ * (recommend_candidate_cmp()), so the order in which candidates reach the heap never changes what it holds. The walks differ only in which candidates
+ * they may skip because none of them could enter the heap:
+ * - walk_offers(): every offer of every GPU that can run the job. The reference: it runs on a snapshot without its
+ *   shapes index, and test_recommend (shapes_walk_answers_as_every_offer) requires the others to answer byte for
+ *   byte as it does.
+ * - walk_shapes(): the walk every request takes. Instance types of one hardware shape fit alike (catalog.h), so the
+ *   GPU and instance checks run once per shape and rejected offers are counted from the shape's tallies; a shape
+ *   is priced from each instance type's cheapest region, and walked offer by offer only where a price cap or the
+ *   region allow-list splits it. Two refinements, each measured with bench/recommend_loop.c when it was removed
+ *   for a trial: the shapes ranked by price alone wait for a cheapest-first pass (rank_by_price()) that stops when
+ *   the heap is full of cheaper offers (without it, the 7B inference body took about half as long again at 100k
+ *   offers); and the pricing-only reruns the alternatives ask for (walk_side) are ranked in the same pass on the same
+ *   fits instead of walking again (about a quarter more time for the 70B training body without it).
+ * - walk_by_price(): a walk whose heap alone is read (an alternative's first pick) for a served model under the cost
+ *   objective: the shapes in price order, each fitted only when reached (about a sixth more time for the 7B
+ *   inference body without it).
+ * walk_state's fits, sides and heap_only exist for these refinements alone; nothing else may be added to it for
+ * speed without a measured gain above the benchmark's noise (README, "Where things are"). */
 typedef struct walk_state {
     size_t considered;
     /* for the hints of an empty answer: the least a rejected plan needed */
@@ -185,21 +206,20 @@ typedef struct walk_state {
     size_t rejected[REJECT_COUNT];
     candidate *items; /* owned by the caller: room for rec_request.limit candidates */
     topk heap;        /* orders items */
-    /* owned by the caller, one per snapshot shape, or NULL: a walk with fits_known false fills it; one with
-     * fits_known true (a rerun whose workload and filters are the same, only pricing differs) reads it instead of
-     * checking each shape again */
+    /* The fields below are there for speed alone (what each saves: "The walks", above).
+     * Owned by the caller, one per snapshot shape, or NULL: the shapes' fits as this walk judges them, so that a
+     * shape's hardware twin is judged once and the shapes ranked by price wait for the cheapest-first pass */
     shape_fit *fits;
-    bool fits_known;
-    /* owned by the caller, or NULL: pricing-only reruns ranked by this walk on its own shape fits (walk_side) */
+    /* owned by the caller, or NULL: pricing-only reruns ranked by this walk on its own shape fits (walk_side); ranked
+     * only when the snapshot has shapes */
     struct walk_side *sides;
     size_t side_count;
-    bool sides_ranked; /* set by recommend_rank(): false when the snapshot has no shapes, so the sides hold nothing */
     /* set by the caller: only the heap is read, not considered, rejected or the hints' figures, so a walk ranked by
      * price alone may judge only the shapes cheap enough to enter it */
     bool heap_only;
 } walk_state;
 
-/* A rerun of the request that changes its pricing alone (recommend_alternatives.c, run_repriced): it fits every shape
+/* A rerun of the request that changes its pricing alone (alternatives.c, run_repriced): it fits every shape
  * as the request does, so the request's walk ranks it too, shape by shape, into a walk state of its own (limit 1),
  * instead of walking the catalog again. */
 typedef struct walk_side {
@@ -212,14 +232,14 @@ typedef struct walk_side {
 /* Parses and checks request against snap: 0 with *r and *f filled (free f with recommend_filters_free()), or -1 with
  * *error set to a problem naming every invalid field (caller owns it). */
 int recommend_parse(const catalog *snap, const json_t *request, rec_request *r, rec_filters *f, problem **error);
-/* The model, fine-tuning and serving members of workload w (recommend_model.c); errors go into p. */
+/* The model, fine-tuning and serving members of workload w (request_model.c); errors go into p. */
 void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r, problem *p);
 /* Sets r's serving_kv_bytes and kv_per_sequence_gb from its parsed members. */
 void recommend_serving_prepare(rec_request *r);
 /* The largest batch a replica serves when the request gives none. */
 unsigned recommend_serving_max_batch(void);
 /* The objective's figures (metric, second) of candidate c priced on fit ft (c->fit itself may be unset)
- * (recommend_score.c). */
+ * (score.c). */
 void recommend_score_candidate(const rec_request *r, const fit *ft, candidate *c);
 /* Total order: better metric, then the tie-breaker, then the region preference, provider, instance, region and
  * pricing model. < 0 when a ranks before b. */
@@ -242,7 +262,7 @@ void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *s
  * ranks (recommend_serving_complete()). */
 typedef enum { FIT_WHOLE, FIT_SPEED_LATER } fit_figures;
 
-/* The serving fit of an instance type for an inference request with a model (recommend_serve.c): REJECT_NONE with
+/* The serving fit of an instance type for an inference request with a model (serve.c): REJECT_NONE with
  * out's node, replica and speed members set (the speed perhaps pending: figures), or why it cannot serve. */
 reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
                                     fit_figures figures, fit *out);
@@ -255,7 +275,7 @@ double recommend_usd_per_million_tokens_at(const fit *ft, double hourly_usd);
 /* One request's time on a served fit: time to first token + output tokens at the per-sequence speed. */
 double recommend_request_seconds(const rec_request *r, const fit *ft);
 /* The node count a deadline or the time objective asks of an instance type, starting from *nodes (what memory
- * needs), and the utilisation the plan assumes (recommend_plan.c). REJECT_DEADLINE when even max_nodes misses it
+ * needs), and the utilisation the plan assumes (scale.c). REJECT_DEADLINE when even max_nodes misses it
  * (out->hours and out->nodes then say the fastest plan). */
 reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
                                    unsigned *nodes, fit *out);
@@ -276,9 +296,9 @@ void recommend_note_gpu_check(walk_state *st, reject_reason reason, const catalo
 /* NVLink, NVSwitch or xGMI joins the instance's GPUs. */
 bool recommend_has_gpu_fabric(const catalog_instance *inst);
 
-/* Why GPU model g (an index into snap->gpus) cannot run the job, or REJECT_NONE (recommend_fit.c). */
+/* Why GPU model g (an index into snap->gpus) cannot run the job, or REJECT_NONE (fit.c). */
 reject_reason recommend_gpu_check(const rec_request *r, const rec_filters *f, const catalog *snap, size_t g);
-/* Whether the request lets inst be rented at all: its provider allowed, the type not retired (recommend_fit.c). */
+/* Whether the request lets inst be rented at all: its provider allowed, the type not retired (fit.c). */
 reject_reason recommend_instance_admit(const rec_filters *f, const catalog *snap, const catalog_instance *inst);
 /* The request serves a model, sized by replicas (recommend_serving_fit()): its fit of an instance type never depends
  * on the cluster network, since replicas do not talk to each other. */
@@ -301,7 +321,7 @@ reject_reason recommend_instance_check(const rec_request *r, const rec_filters *
  * job's length is unknown. */
 double recommend_candidate_hours(const rec_request *r, const candidate *c);
 
-/* ---- alternatives (recommend_alternatives.c) ------------------------------------------------------------------ */
+/* ---- alternatives (alternatives.c) ------------------------------------------------------------------ */
 
 #define RECOMMEND_MAX_ALTERNATIVES 8
 
@@ -317,14 +337,12 @@ typedef struct alternative {
 typedef struct recommend_alternatives {
     candidate top;    /* the request's own first pick, compared against */
     double top_hours;
-    /* borrowed, the request's own: parsed, its filters and sizing, its walk's shape fits (walk_state.fits) */
+    /* borrowed, the request's own: parsed, its filters and sizing */
     const rec_request *request;
     const rec_filters *filters;
     const sizing_requirements *sizing;
-    shape_fit *fits;
-    const walk_side *sides; /* its walk's pricing-only reruns (walk_state.sides) */
+    const walk_side *sides; /* its walk's pricing-only reruns (walk_state.sides), ranked when snap has shapes */
     size_t side_count;
-    bool sides_ranked;
     alternative items[RECOMMEND_MAX_ALTERNATIVES];
     size_t count;
 } recommend_alternatives;
@@ -346,7 +364,7 @@ void recommend_alternatives_write(jsonw *out, const recommend_alternatives *alts
 
 /* The members that name a pick: provider, instance_type, region, pricing and nodes (inside an open object); and a
  * recommendation's "export" member: the formats that can deploy it and the POST /v1/export body
- * (recommend_export_link.c). */
+ * (export_link.c). */
 void recommend_write_pick(jsonw *out, const candidate *c);
 void recommend_write_export_link(jsonw *out, const candidate *c);
 

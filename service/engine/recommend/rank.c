@@ -1,4 +1,5 @@
-/* The walk over candidates: what fits, what it costs, and the best kept in a bounded heap. */
+/* The walk over candidates: what fits, what it costs, and the best kept in a bounded heap (internal.h, "The
+ * walks", says how the walks below make one design). */
 #include "engine/recommend/internal.h"
 
 #include <math.h>
@@ -321,17 +322,12 @@ static bool twin_speaks_for(const shape_fit *twin)
     return twin != NULL && twin->reason != REJECT_PROVIDER && twin->reason != REJECT_RETIRED;
 }
 
-/* Shape s's fit (its GPU passed): remembered from the walk this one reruns with other pricing; else, once its
- * provider and type are admitted, its twin's of this walk (an earlier shape, so already judged, unless the twin's own
- * provider or retirement refused it): the hardware twin, or for a served model the node twin; else checked.
- * Remembered in st->fits either way. */
+/* Shape s's fit (its GPU passed): once its provider and type are admitted, its twin's of this walk (an earlier
+ * shape, so already judged, unless the twin's own provider or retirement refused it): the hardware twin, or for a
+ * served model the node twin; else checked. Remembered in st->fits when the walk has them. */
 static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, const catalog *snap,
                                   const sizing_requirements *req, size_t s, walk_state *st, fit *scratch, fit **ft)
 {
-    if (st->fits != NULL && st->fits_known) {
-        *ft = &st->fits[s].ft;
-        return st->fits[s].reason;
-    }
     fit *into = st->fits != NULL ? &st->fits[s].ft : scratch; /* judged in place: no second copy */
     const catalog_shape *shape = &snap->shapes[s];
     reject_reason reason = recommend_instance_admit(f, snap, shape->example);
@@ -583,7 +579,6 @@ void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *s
         side->state.items = &side->best;
         topk_init(&side->state.heap, &side->best, 1, sizeof side->best, recommend_candidate_order, NULL);
     }
-    st->sides_ranked = snap->shapes != NULL;
     if (snap->shapes != NULL && st->heap_only && st->fits != NULL && st->side_count == 0 &&
         walk_by_price_applies(r, f))
         walk_by_price(r, f, snap, req, st);
@@ -592,6 +587,6 @@ void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *s
     else
         walk_offers(r, f, snap, req, st);
     topk_sort(&st->heap);
-    for (size_t i = 0; i < st->side_count && st->sides_ranked; i++)
+    for (size_t i = 0; i < st->side_count && snap->shapes != NULL; i++)
         topk_sort(&st->sides[i].state.heap);
 }

@@ -1,8 +1,9 @@
 /* The recommendation engine behind POST /v1/recommend and `gpurec recommend`: validates a request, sizes the workload
- * (sizing.h), walks the catalog snapshot's offers that can fit, and ranks them by the request's objective.
+ * (engine/perf/sizing.h), walks the catalog snapshot's offers that can fit, and ranks them by the request's objective.
  *
  * recommend_run() is pure: it reads the snapshot and the request, writes the answer, and reads no clock (the caller
- * passes `now`) and no file. The request and response schemas are documented at the top of api_recommend.c. */
+ * passes `now`) and no file. openapi.yaml describes the request and the answer (RecommendRequest,
+ * RecommendResponse). */
 #ifndef GPUREC_RECOMMEND_H
 #define GPUREC_RECOMMEND_H
 

@@ -57,10 +57,9 @@ static const char *const constraint_fields[] = {
 
 static void parse_workload(const catalog *snap, const json_t *w, rec_request *r, problem *p)
 {
-    const char *const *kind_names = (const char *const[]){
-        workload_kind_name(WORKLOAD_TRAINING), workload_kind_name(WORKLOAD_FINE_TUNING),
-        workload_kind_name(WORKLOAD_INFERENCE), workload_kind_name(WORKLOAD_HPC),
-        workload_kind_name(WORKLOAD_RENDERING), workload_kind_name(WORKLOAD_GENERAL)};
+    const char *kind_names[WORKLOAD_KIND_COUNT];
+    for (int i = 0; i < WORKLOAD_KIND_COUNT; i++)
+        kind_names[i] = workload_kind_name((workload_kind)i);
     const char *precision_names[PRECISION_COUNT];
     for (int i = 0; i < PRECISION_COUNT; i++)
         precision_names[i] = precision_name((precision)i);
@@ -76,13 +75,13 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
     if (jsonv_enum(w, "workload", "precision", false, precision_names, PRECISION_COUNT, &prec, p))
         r->workload.precision = (precision)prec;
     else
-        r->workload.precision = sizing_default_precision(r->workload.kind);
+        r->workload.precision = workload_kind_of(r->workload.kind)->default_precision;
 
     int bound = -1;
     if (jsonv_enum(w, "workload", "bound", false, bound_names, BOUND_COUNT, &bound, p))
         r->bound = (workload_bound)bound;
-    else /* serving a model is decode-dominated, which streams the weights once per token (sizing.h) */
-        r->bound = r->workload.kind == WORKLOAD_INFERENCE ? BOUND_MEMORY_BANDWIDTH : BOUND_COMPUTE;
+    else
+        r->bound = workload_kind_of(r->workload.kind)->default_bound;
 
     double number;
     long long whole;
@@ -115,17 +114,17 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
     work_parse(snap, w, r->workload.kind, &r->work, &r->workload.precision, &r->workload.min_gpu_memory_gb, p);
     recommend_parse_model(snap, w, r, p);
     workload_kind k = r->workload.kind;
-    bool trains = k == WORKLOAD_TRAINING || k == WORKLOAD_FINE_TUNING;
+    bool trains = workload_kind_of(k)->trains;
     bool named = json_object_get(w, "model_params_b") != NULL || json_object_get(w, "model") != NULL ||
                  json_object_get(w, "architecture") != NULL;
     if (trains && !named && r->work.benchmark == NULL)
         problem_add_field(p, "workload.model", "is required for %s (or model_params_b, or architecture)",
                           workload_kind_name(k));
-    if (k == WORKLOAD_INFERENCE && !named && json_object_get(w, "min_gpu_memory_gb") == NULL &&
+    if (workload_kind_of(k)->serves && !named && json_object_get(w, "min_gpu_memory_gb") == NULL &&
         r->work.benchmark == NULL)
         problem_add_field(p, "workload.model",
-                          "is required for inference (or model_params_b, or architecture) unless min_gpu_memory_gb "
-                          "is given");
+                          "is required for %s (or model_params_b, or architecture) unless min_gpu_memory_gb is given",
+                          workload_kind_name(k));
     if (!trains && json_object_get(w, "tokens_b") != NULL)
         problem_add_field(p, "workload.tokens_b", "only training and fine_tuning take a token budget; give hours");
     if (r->workload.tokens_b > 0 && r->job_hours > 0)
@@ -134,7 +133,7 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
     if (r->deadline_hours > 0 && !(trains && json_object_get(w, "tokens_b") != NULL))
         problem_add_field(p, "workload.deadline_hours", "needs a job of known compute: training or fine_tuning with "
                                                         "tokens_b");
-    /* the serving that follows: its members are checked as an inference request's (recommend_alternatives.c) */
+    /* the serving that follows: its members are checked as an inference request's (alternatives.c) */
     const json_t *serve_after = NULL;
     if (jsonv_object(w, "workload", "serve_after", false, &serve_after, p) && serve_after != NULL && !trains)
         problem_add_field(p, "workload.serve_after", "only training and fine_tuning are followed by serving");
@@ -180,10 +179,8 @@ static void parse_constraints(const json_t *c, rec_request *r, problem *p)
 {
     double number;
     long long whole;
-    r->max_nodes = r->workload.kind == WORKLOAD_TRAINING || r->workload.kind == WORKLOAD_FINE_TUNING ||
-                           r->workload.kind == WORKLOAD_HPC
-                       ? DEFAULT_MAX_NODES_DISTRIBUTED
-                       : DEFAULT_MAX_NODES_SINGLE;
+    r->max_nodes = workload_kind_of(r->workload.kind)->distributed ? DEFAULT_MAX_NODES_DISTRIBUTED
+                                                                   : DEFAULT_MAX_NODES_SINGLE;
     /* a throughput target is met with as many independent replicas as it takes, a deadline with the nodes it needs */
     if (r->target_tokens_per_s > 0 || r->requests_per_s > 0)
         r->max_nodes = MAX_NODES;

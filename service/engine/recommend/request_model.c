@@ -171,7 +171,7 @@ static void parse_fine_tuning(const json_t *w, rec_request *r, problem *p)
             problem_add_field(p, "workload.lora_rank", "only goes with fine_tuning_method lora or qlora");
     }
     jsonv_bool(w, "workload", "gradient_checkpointing", false, &r->workload.gradient_checkpointing, p);
-    if (json_object_get(w, "gradient_checkpointing") != NULL && k != WORKLOAD_TRAINING && k != WORKLOAD_FINE_TUNING)
+    if (json_object_get(w, "gradient_checkpointing") != NULL && !workload_kind_of(k)->trains)
         problem_add_field(p, "workload.gradient_checkpointing", "only goes with training and fine_tuning");
 }
 
@@ -180,7 +180,7 @@ static void parse_serving(const json_t *w, rec_request *r, problem *p)
     static const char *const serving_fields[] = {"kv_cache_precision", "target_tokens_per_s", "requests_per_s",
                                                  "prompt_tokens",      "output_tokens",       "max_ttft_ms",
                                                  "min_tokens_per_s_per_sequence"};
-    if (r->workload.kind != WORKLOAD_INFERENCE) {
+    if (!workload_kind_of(r->workload.kind)->serves) {
         for (size_t i = 0; i < COUNT_OF(serving_fields); i++)
             if (json_object_get(w, serving_fields[i]) != NULL) {
                 char member[64];

@@ -1,5 +1,5 @@
-/* Planning a recommendation at scale (engine/plan.h): the node count a deadline or the time objective asks for, the
- * utilisation the cluster reaches, and what spot interruptions cost. */
+/* Planning a recommendation at scale (engine/perf/plan.h): the node count a deadline or the time objective asks for,
+ * the utilisation the cluster reaches, and what spot interruptions cost. */
 #include "engine/recommend/internal.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* What a candidate costs and how candidates rank (recommend_internal.h): the objective's figures, the total order,
+/* What a candidate costs and how candidates rank (internal.h): the objective's figures, the total order,
  * the price of a plan under one pricing model and the hours it is expected to take. */
 #include "engine/recommend/internal.h"
 

@@ -1,5 +1,5 @@
 /* How an instance type serves a model: the tensor-parallel group that holds one replica, the batch it serves, its
- * speed (engine/model.c), the latency floors, and how many replicas and nodes a throughput target needs. */
+ * speed (engine/perf/model.c), the latency floors, and how many replicas and nodes a throughput target needs. */
 #include "engine/recommend/internal.h"
 
 #include <math.h>

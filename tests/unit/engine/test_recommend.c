@@ -1174,8 +1174,7 @@ START_TEST(closest_names_prefer_the_same_family)
 END_TEST
 
 /* Each pick's utilisation reason is its own: picks of one GPU generation, fabric and cluster network but different
- * node counts (p4d.24xlarge and p4de.24xlarge, 40 and 80 GB A100s on 400 Gbps EFA) each name their own count, though
- * the writer reuses the reason of a pick like the one before. */
+ * node counts (p4d.24xlarge and p4de.24xlarge, 40 and 80 GB A100s on 400 Gbps EFA) each name their own count. */
 START_TEST(utilization_reason_names_each_picks_nodes)
 {
     json_error_t error;

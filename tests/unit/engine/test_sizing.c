@@ -205,8 +205,8 @@ START_TEST(job_hours_and_nodes)
     ck_assert_uint_eq(sizing_nodes_for_memory(100, 80), 2);
     ck_assert_uint_eq(sizing_nodes_for_memory(80, 80), 1);
     ck_assert_uint_eq(sizing_nodes_for_memory(10, 0), 0);
-    ck_assert_int_eq(sizing_default_precision(WORKLOAD_FINE_TUNING), PRECISION_BF16);
-    ck_assert_int_eq(sizing_default_precision(WORKLOAD_INFERENCE), PRECISION_FP16);
+    ck_assert_int_eq(workload_kind_of(WORKLOAD_FINE_TUNING)->default_precision, PRECISION_BF16);
+    ck_assert_int_eq(workload_kind_of(WORKLOAD_INFERENCE)->default_precision, PRECISION_FP16);
     ck_assert_str_eq(fine_tune_method_name(FINE_TUNE_QLORA), "qlora");
     ck_assert_str_eq(workload_kind_name(WORKLOAD_FINE_TUNING), "fine_tuning");
 }

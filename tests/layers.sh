@@ -5,7 +5,8 @@
 #   - engine/, snapshot/, base/ and wire/ reach no SQLite, libmicrohttpd or libcurl header; face/ reaches no SQLite
 #     and no store/ header; cli/ reaches no libmicrohttpd and no SQLite (it asks a server with libcurl, the store for
 #     the catalog);
-#   - no source file in service/ is longer than 600 lines, and no function longer than 120 lines.
+#   - no source file in service/ is longer than 600 lines, and no function longer than 120 lines;
+#   - a comment that names a source file names one that exists.
 # Usage: sh tests/layers.sh [service-dir]. Prints one line per broken rule and ends with 'N passed, N failed'.
 set -u
 root=${1:-service}
@@ -141,6 +142,29 @@ for file in $files; do
         passed=$((passed + 1))
     fi
 done
+
+# Words: a comment that names a source file (name.c, name.h, or a path to one) names one that exists: in the project
+# (by path, or by name anywhere under service/, tests/, fuzz/, bench/ or tools/) or among the system's headers.
+# Another project's file is named with its project ("jansson's load.c"): those few are listed here.
+foreign=" load.c strconv.c "
+known=$(git ls-files service tests fuzz bench tools 2>/dev/null | sed 's|.*/||' | sort -u)
+named=$(grep -HnoE '(/\*|^[[:space:]]*\*|//).*' $files | grep -oE '^[^:]+:[0-9]+:|[A-Za-z0-9_][A-Za-z0-9_./-]*\.[ch]\b' |
+    awk '/:[0-9]+:$/ { where = $0; next } { print where $0 }' | sort -u)
+words_bad=0
+for entry in $named; do
+    name=${entry##*:}
+    case "$foreign" in *" $name "*) continue ;; esac
+    case "$name" in
+        */*)
+            [ -e "$name" ] || [ -e "$root/$name" ] || [ -e "/usr/include/$name" ] || {
+                fail "${entry%:*}: a comment names $name, which does not exist"; words_bad=1; } ;;
+        *)
+            echo "$known" | grep -qx "$name" || [ -e "/usr/include/$name" ] ||
+                [ -e "/usr/include/x86_64-linux-gnu/$name" ] || {
+                fail "${entry%:*}: a comment names $name, which no file of the project is"; words_bad=1; } ;;
+    esac
+done
+[ $words_bad -eq 0 ] && passed=$((passed + 1))
 
 # Names: jsonw_name() and the jsonw_member_*() macros write a literal name without escaping it (wire/jsonw.h), so
 # each such literal in service/ must be made of ASCII letters, digits and '_' alone.

@@ -16,7 +16,7 @@ typedef enum {
     ASK_GPUS,      /* GET /v1/gpus */
 } cli_question;
 
-/* The lists are asked for whole: the largest page the service gives (face/query.h QUERY_MAX_PAGE). */
+/* The lists are asked for whole: the largest page the service gives (face/http/query.h QUERY_MAX_PAGE). */
 #define CLI_LIST_LIMIT 500
 
 typedef struct cli_answer {

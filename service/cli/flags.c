@@ -63,7 +63,7 @@ static const cli_flag recommend_flags[] = {
     {"limit", "--top", FLAG_INTEGER, "recommendations to show, 1-100 (default 5)"},
 };
 
-/* POST /v1/estimate with one item (engine/estimate.h); a request of several items comes from --request. */
+/* POST /v1/estimate with one item (engine/estimate/estimate.h); a request of several items comes from --request. */
 static const cli_flag estimate_flags[] = {
     {"items[0].instance_type", "--instance", FLAG_INSTANCE, "PROVIDER/INSTANCE_TYPE, e.g. aws/p5.48xlarge"},
     {"items[0].provider", NULL, FLAG_TEXT, "provider id (or give --instance PROVIDER/TYPE)"},
@@ -76,7 +76,7 @@ static const cli_flag estimate_flags[] = {
     {"pricing", NULL, FLAG_LIST, "pricing models to compare (default every one priced)"},
 };
 
-/* POST /v1/export (engine/export_request.h). */
+/* POST /v1/export (engine/export/request.h). */
 static const cli_flag export_flags[] = {
     {"recommendation.instance_type", "--instance", FLAG_INSTANCE, "PROVIDER/INSTANCE_TYPE, e.g. aws/p5.48xlarge"},
     {"recommendation.provider", NULL, FLAG_TEXT, "provider id (or give --instance PROVIDER/TYPE)"},

@@ -1,4 +1,4 @@
-/* POST /v1/estimate: the estimate engine (engine/estimate.h) behind the HTTP face. */
+/* POST /v1/estimate: the estimate engine (engine/estimate/estimate.h) behind the HTTP face. */
 #include "face/api.h"
 
 #include "base/util.h"

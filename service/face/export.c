@@ -1,4 +1,4 @@
-/* POST /v1/export: a recommendation as a SkyPilot task, Terraform or Kubernetes objects (engine/export_request.h
+/* POST /v1/export: a recommendation as a SkyPilot task, Terraform or Kubernetes objects (engine/export/request.h
  * reads the body and writes the text). */
 #include "face/api.h"
 

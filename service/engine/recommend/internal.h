@@ -86,7 +86,7 @@ typedef struct rec_request {
     double deadline_hours;     /* 0 = none */
     double checkpoint_minutes; /* how often a checkpointing job saves its state */
     bool max_nodes_given;
-    work_request work; /* workload.benchmark: a job priced per unit of work (engine/work.h) */
+    work_request work; /* workload.benchmark: a job priced per unit of work (engine/perf/work.h) */
 } rec_request;
 
 /* The request's lists resolved against the snapshot: bitmaps parallel to the snapshot's arrays (NULL = all). */
@@ -119,7 +119,7 @@ typedef enum {
     REJECT_LATENCY,
     REJECT_RETIRED,
     REJECT_DEADLINE,
-    REJECT_NO_RATE, /* no measured benchmark rate near the GPU (engine/work.h) */
+    REJECT_NO_RATE, /* no measured benchmark rate near the GPU (engine/perf/work.h) */
     REJECT_COUNT,
     REJECT_NONE = REJECT_COUNT
 } reject_reason;
@@ -310,7 +310,7 @@ reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_insta
  * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. */
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
                                      const catalog_instance *inst, fit_figures figures, fit *out);
-/* A benchmark job's fit (recommend_work.c): the rate of inst's GPUs, the nodes a target rate needs, the hours of the
+/* A benchmark job's fit (engine/recommend/work.c): the rate of inst's GPUs, the nodes a target rate needs, the hours of the
  * work, or why none (no rate near the GPU, more nodes than allowed). */
 reject_reason recommend_work_fit(const rec_request *r, const catalog_instance *inst, fit *out);
 /* Why instance type inst cannot run the job, or REJECT_NONE with *out its fit: admitted, then its hardware's fit. */

@@ -171,7 +171,7 @@ static void parse_pricing(const json_t *c, rec_request *r, problem *p)
     }
     r->pricing_allowed[PRICING_ON_DEMAND] = true;
     r->pricing_allowed[PRICING_SPOT] = r->checkpointing;
-    /* a capacity block joins for a job of known length that fits its durations (recommend_rank.c) */
+    /* a capacity block joins for a job of known length that fits its durations (rank.c) */
     r->pricing_allowed[PRICING_CAPACITY_BLOCK] = true;
 }
 

@@ -1,4 +1,4 @@
-/* A benchmark job's fit of an instance type (recommend_internal.h): the engine's side of engine/work.h. */
+/* A benchmark job's fit of an instance type (engine/recommend/internal.h): the engine's side of engine/perf/work.h. */
 #include "engine/recommend/internal.h"
 
 #include <limits.h>

@@ -1,4 +1,4 @@
-/* The alternatives of a recommendation (service/engine/recommend_alternatives.c), on the seed catalog (every migration
+/* The alternatives of a recommendation (service/engine/recommend/alternatives.c), on the seed catalog (every migration
  * applied to an in-memory database):
  *   - each request_delta, merged into the request (RFC 7396) and asked again, gives the alternative's offer as the
  *     first pick: the delta is a complete, reproducible request;

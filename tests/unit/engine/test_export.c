@@ -1,4 +1,4 @@
-/* Export of a pick (service/engine/export.c): format names and media types, what each text says for a few picks, the
+/* Export of a pick (service/engine/export/export.c): format names and media types, what each text says for a few picks, the
  * escaping of YAML and HCL strings, and the refusals (a provider a format cannot deploy, a malformed pick) with
  * nothing written. The texts are parsed by real YAML and HCL parsers and Kubernetes schemas in tests/export/, which
  * runs this binary as

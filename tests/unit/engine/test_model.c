@@ -1,4 +1,4 @@
-/* Architecture-aware sizing (service/engine/model.c), each formula against a published figure worked by hand in the
+/* Architecture-aware sizing (service/engine/perf/model.c), each formula against a published figure worked by hand in the
  * comment beside it. The architectures are the models catalogue's rows (migrations/0006_models.sql, from each model's
  * config.json); GPU figures are the NVIDIA datasheets': A100 80GB SXM 2039 GB/s and 312 dense BF16 TFLOPS, H100 SXM
  * 3350 GB/s, 989 dense BF16 and 1979 dense FP8 TFLOPS (the H800 has the H100 SXM's compute). */

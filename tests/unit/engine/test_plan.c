@@ -1,4 +1,4 @@
-/* Planning at scale (service/engine/plan.c): the utilisation model against the published runs it is fitted to, the
+/* Planning at scale (service/engine/perf/plan.c): the utilisation model against the published runs it is fitted to, the
  * deadline planner, and the spot overhead, each worked by hand in the comments. */
 #include <check.h>
 #include <math.h>

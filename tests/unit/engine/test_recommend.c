@@ -1,4 +1,4 @@
-/* The recommendation engine (service/engine/recommend*.c).
+/* The recommendation engine (service/engine/recommend/).
  *
  * "synthetic": a small catalog built by hand below, with invented providers and prices, so every ranking and figure
  * can be worked out on paper (the comments do). "golden": the scenarios under tests/golden/recommend/<name>/ that have

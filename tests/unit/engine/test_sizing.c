@@ -1,4 +1,4 @@
-/* Sizing (service/engine/sizing.c) of catalogued models, each result checked against a published figure or worked
+/* Sizing (service/engine/perf/sizing.c) of catalogued models, each result checked against a published figure or worked
  * by hand in the comments. The models come from the migrated catalogue (migrations/0006_models.sql), as a request
  * naming them gets them. */
 #include <check.h>

@@ -1,4 +1,4 @@
-/* The daemon's connection table (service/face/connections.c): the ordinary limit and the reserve the probes use. The
+/* The daemon's connection table (service/face/http/connections.c): the ordinary limit and the reserve the probes use. The
  * descriptors are never touched while heads are young, so plain numbers stand in for them. */
 #include <check.h>
 

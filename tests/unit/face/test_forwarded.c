@@ -1,4 +1,4 @@
-/* The access log's client address (service/face/forwarded.c): the peer's own address written by hand for IPv4 must be
+/* The access log's client address (service/face/http/forwarded.c): the peer's own address written by hand for IPv4 must be
  * the text inet_ntop() gives, for every octet value in every place, plain and IPv4-mapped; IPv6 and the rest as
  * before. */
 #include <arpa/inet.h>

@@ -699,6 +699,17 @@ START_TEST(test_catalog_v3_facts)
     ck_assert_int_eq(qi("SELECT count(*) FROM instance_types WHERE provider_id = 'aws' AND family = 'g7e' AND "
                         "network_gbps < 50"),
                      0);
+    /* Spot read from Spot price history (0019), not a level per family: AWS g4dn/g5/g6/g6e and GCP A2 High, G2 and
+       N1 rows are published figures; g5.xlarge us-east-1 is the lowest zone price of the file (use1-az2). */
+    ck_assert_int_eq(qi("SELECT count(*) FROM prices WHERE pricing_model = 'spot' AND estimated = 1 AND ("
+                        "(provider_id = 'aws' AND (instance_type_id LIKE 'g4dn.%' OR instance_type_id LIKE 'g5.%' "
+                        "OR instance_type_id LIKE 'g6.%' OR instance_type_id LIKE 'g6e.%')) OR (provider_id = 'gcp' "
+                        "AND (instance_type_id LIKE 'a2-highgpu-%' OR instance_type_id LIKE 'g2-%' "
+                        "OR instance_type_id LIKE 'n1-%')))"),
+                     0);
+    ck_assert_double_eq_tol(qd("SELECT hourly FROM prices WHERE provider_id = 'aws' AND instance_type_id = "
+                               "'g5.xlarge' AND region_id = 'us-east-1' AND pricing_model = 'spot'"),
+                            0.4246, 1e-9);
 }
 END_TEST
 

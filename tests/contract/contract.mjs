@@ -775,7 +775,7 @@ async function headerCases() {
 
 function routeTableCases() {
   const source = readFileSync(join(repoRoot, 'service/face/routes.c'), 'utf8');
-  const table = source.slice(source.indexOf('static const route routes[]'));
+  const table = source.slice(source.indexOf('static const http_route rows[]'));
   const routes = [...table.slice(0, table.indexOf('};')).matchAll(/\{"([A-Z]+)", "([^"]+)"/g)]
     .map((m) => `${m[1]} ${m[2]}`);
   const documented = spec.operations().filter((o) => o.method !== 'OPTIONS').map((o) => `${o.method} ${o.template}`);

@@ -699,6 +699,26 @@ START_TEST(test_catalog_v3_facts)
     ck_assert_int_eq(qi("SELECT count(*) FROM instance_types WHERE provider_id = 'aws' AND family = 'g7e' AND "
                         "network_gbps < 50"),
                      0);
+    /* Spot read from Spot price history (0019), not a level per family: AWS g4dn/g5/g6/g6e and GCP A2 High, G2 and
+       N1 rows are published figures; g5.xlarge us-east-1 is the lowest zone price of the file (use1-az2). */
+    ck_assert_int_eq(qi("SELECT count(*) FROM prices WHERE pricing_model = 'spot' AND estimated = 1 AND ("
+                        "(provider_id = 'aws' AND (instance_type_id LIKE 'g4dn.%' OR instance_type_id LIKE 'g5.%' "
+                        "OR instance_type_id LIKE 'g6.%' OR instance_type_id LIKE 'g6e.%')) OR (provider_id = 'gcp' "
+                        "AND (instance_type_id LIKE 'a2-highgpu-%' OR instance_type_id LIKE 'g2-%' "
+                        "OR instance_type_id LIKE 'n1-%')))"),
+                     0);
+    ck_assert_double_eq_tol(qd("SELECT hourly FROM prices WHERE provider_id = 'aws' AND instance_type_id = "
+                               "'g5.xlarge' AND region_id = 'us-east-1' AND pricing_model = 'spot'"),
+                            0.4246, 1e-9);
+    /* GCP commitments read from the Cloud Billing Catalog (0021) for A2 High, A2 Mega and G2: the A2 3-year figure
+       is 0.35 x on-demand (938.56707798 USD a month / 730 h), not the 0.45 of the rule. */
+    ck_assert_int_eq(qi("SELECT count(*) FROM prices WHERE provider_id = 'gcp' AND pricing_model IN ('reserved_1y', "
+                        "'reserved_3y') AND estimated = 1 AND (instance_type_id LIKE 'a2-highgpu-%' OR "
+                        "instance_type_id = 'a2-megagpu-16g' OR instance_type_id LIKE 'g2-%')"),
+                     0);
+    ck_assert_double_eq_tol(qd("SELECT hourly FROM prices WHERE provider_id = 'gcp' AND instance_type_id = "
+                               "'a2-highgpu-1g' AND region_id = 'us-central1' AND pricing_model = 'reserved_3y'"),
+                            1.285708, 1e-9);
 }
 END_TEST
 

@@ -206,10 +206,14 @@ START_TEST(test_refresh_applies_to_the_seed_catalog)
 {
     char *db_path = NULL;
     sqlite3 *db = provider_support_open_db(&cfg, &db_path);
-    /* Every OCI GPU shape of the seed catalog has its part. */
+    /* Every OCI GPU shape of the seed catalog has its part, but the six Blackwell, MI355X and RTX PRO shapes of
+     * 0016: their list prices come from a recorded copy of Oracle's list that names no part numbers, so a refresh
+     * leaves their seed rows as they are until a part is mapped (no source the project holds names one). */
     ck_assert_int_eq(provider_support_count(db, "SELECT count(*) FROM instance_types i WHERE provider_id = 'oci' AND "
                                                 "NOT EXISTS (SELECT 1 FROM oci_price_parts p WHERE p.instance_type_id "
-                                                "= i.id AND p.gpus = i.gpu_count)"),
+                                                "= i.id AND p.gpus = i.gpu_count) AND i.id NOT IN ('BM.GPU.B200.8', "
+                                                "'BM.GPU.B300.8', 'BM.GPU.GB200.4', 'BM.GPU.GB300.4', "
+                                                "'BM.GPU.MI355X.8', 'BM.GPU.RTXPRO.8')"),
                      0);
     long long oci_regions = provider_support_count(db, "SELECT count(*) FROM regions WHERE provider_id = 'oci'");
     ck_assert_int_gt(oci_regions, 1);

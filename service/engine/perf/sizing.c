@@ -8,6 +8,7 @@
 #include "base/numfmt.h"
 #include "engine/perf/model.h"
 #include "engine/perf/plan.h"
+#include "engine/perf/training.h"
 
 static const char *const workload_kind_names[WORKLOAD_KIND_COUNT] = {
     [WORKLOAD_TRAINING] = "training",   [WORKLOAD_FINE_TUNING] = "fine_tuning", [WORKLOAD_INFERENCE] = "inference",
@@ -194,11 +195,11 @@ static void derive_training(const sizing_workload *w, sizing_requirements *out, 
         checkpointing ? ", gradient checkpointing" : "", out->activations_gb);
     out->model_memory_gb = out->weights_gb + out->optimizer_gb + out->activations_gb;
     if (w->tokens_b > 0) {
-        out->flops = full ? model_training_flops(&w->arch, w->tokens_b, checkpointing)
-                          : model_lora_flops(&w->arch, w->tokens_b, checkpointing);
-        say(f, "; compute %d x %g B active params x %g B tokens = %.3g FLOPs at %s",
-            (full ? 6 : 4) + (checkpointing ? 2 : 0), out->active_params_b, w->tokens_b, out->flops,
-            precision_name(out->compute_precision));
+        out->flops = training_flops(&w->arch, full, w->tokens_b, sequence, checkpointing);
+        say(f, "; compute (%d x %g B active params + %.3g attention FLOPs at seq %g) x %g B tokens = %.3g FLOPs at %s",
+            (full ? 6 : 4) + (checkpointing ? 2 : 0), out->active_params_b,
+            (checkpointing ? 4.0 : 3.0) * training_attention_forward_flops(&w->arch, sequence), sequence,
+            w->tokens_b, out->flops, precision_name(out->compute_precision));
     }
 }
 

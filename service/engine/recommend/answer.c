@@ -136,7 +136,8 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
 /* What a pick's utilisation reason is formed from besides the request: its node type's fabric and its plan. */
 typedef struct why_key {
     const char *architecture, *interconnect, *network;
-    double gbps;
+    const catalog_gpu *gpu; /* its peak and the node's GPU count enter the utilisation too */
+    double gbps, gpu_count;
     unsigned nodes;
     bool tensor_parallel;
 } why_key;
@@ -150,7 +151,7 @@ typedef struct answer_memo {
     time_t fetched;
     bool why_known;
     why_key why_for;
-    char why[256];
+    char why[512];
 } answer_memo;
 
 static int parse_fetch_time(answer_memo *memo, const char *text, time_t *fetched)
@@ -170,11 +171,12 @@ static const char *utilization_why(answer_memo *memo, const rec_request *r, cons
 {
     const catalog_instance *inst = c->offer->instance;
     const fit *ft = &c->fit;
-    why_key key = {inst->gpu->architecture, inst->gpu_interconnect, inst->cluster_network, inst->cluster_network_gbps,
-                   ft->nodes, ft->tensor_parallel_planned};
+    why_key key = {inst->gpu->architecture, inst->gpu_interconnect, inst->cluster_network, inst->gpu,
+                   inst->cluster_network_gbps, inst->gpu_count, ft->nodes, ft->tensor_parallel_planned};
     const why_key *last = &memo->why_for;
     if (!memo->why_known || last->architecture != key.architecture || last->interconnect != key.interconnect ||
-        last->network != key.network || last->gbps != key.gbps || last->nodes != key.nodes ||
+        last->network != key.network || last->gpu != key.gpu || last->gbps != key.gbps ||
+        last->gpu_count != key.gpu_count || last->nodes != key.nodes ||
         last->tensor_parallel != key.tensor_parallel) {
         recommend_utilization_why(r, req, inst, ft, memo->why, sizeof memo->why);
         memo->why_known = true;

@@ -207,10 +207,10 @@ static void print_plan(const json_t *answer)
     if (getenv("VALIDATE_PLAN") == NULL)
         return;
     const json_t *pick = json_array_get(json_object_get(answer, "recommendations"), 0);
-    const char *why = json_string_value(json_object_get(json_object_get(pick, "utilization"), "why"));
+    const char *why = json_string_value(json_object_get(json_object_get(json_object_get(pick, "plan"), "utilization"), "why"));
     printf("    plan %s x %g nodes, flops %.4g, utilization %.4f: %s\n",
            json_string_value(json_object_get(pick, "instance_type")), number_at(pick, "nodes"),
-           number_at(answer, "requirements.flops"), number_at(pick, "utilization.value"), why ? why : "-");
+           number_at(answer, "requirements.flops"), number_at(pick, "plan.utilization.value"), why ? why : "-");
 }
 
 /* Runs one case file; fills *o. Returns 0, or -1 when the case is malformed (already printed). */

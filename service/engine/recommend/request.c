@@ -45,6 +45,7 @@ static const char *const workload_fields[] = {
     "output_tokens", "max_ttft_ms",
     "min_tokens_per_s_per_sequence", "deadline_hours",
     "checkpoint_interval_minutes", "serve_after",
+    "framework",
 };
 static const char *const constraint_fields[] = {
     "providers",      "regions",    "pricing",        "max_hourly_usd", "max_total_usd",

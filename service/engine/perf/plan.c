@@ -48,14 +48,16 @@ static const generation_mfu generations[] = {
 #define PCIE_TENSOR_PARALLEL_FACTOR 0.6
 #define PCIE_DATA_PARALLEL_FACTOR 0.9
 
-/* Cluster factor 1 / (1 + k x log2(nodes / 256) x bandwidth ratio) beyond 256 nodes, 1 up to them: NeMo's GPT-3 175B
- * keeps its per-GPU rate from 16 to 64 nodes (726 and 782 tokens/s, performance summary above) and Llama 2 was
- * trained on A100 clusters at 43-47 % MFU, while Meta's Llama 3 runs on 1,024-2,048 H100 nodes reach 38-43 % (Dubey
- * et al., "The Llama 3 Herd of Models", arXiv:2407.21783, table 4) against NeMo's ~54 % on a few nodes. The
- * bandwidth ratio is the node's BF16 peak per Gbps of cluster network against a DGX-H100 with 3,200 Gbps (7,915 / 3,200
- * TFLOPS per Gbps): a node that computes faster for the same network waits longer. k = 0.2 fits the Llama 2 / Llama 3
- * model-card GPU-hours with the factors below. k x ratio is held at most 0.6, so that one more node never makes the job
- * slower (nodes x factor keeps rising: its derivative is positive while k x ratio < ln 2). */
+/* Cluster factor 1 / (1 + k x ratio x log2(nodes / free)) beyond free nodes, 1 up to them: NeMo's GPT-3 175B keeps
+ * its per-GPU rate from 16 to 64 nodes (726 and 782 tokens/s, performance summary above) and Llama 2 was trained on
+ * A100 clusters at 43-47 % MFU, while Meta's Llama 3 runs on 1,024-2,048 H100 nodes reach 38-43 % (Dubey et al.,
+ * "The Llama 3 Herd of Models", arXiv:2407.21783, table 4) against NeMo's ~54 % on a few nodes. The ratio is the
+ * node's BF16 peak per Gbps of cluster network against a DGX-H100 on 3,200 Gbps (7,915 / 3,200 TFLOPS per Gbps): a
+ * node that computes faster for the same network waits longer. k = 0.2 and free = 256 nodes fit the Llama 2 / Llama 3
+ * model-card GPU-hours with the factors below. On a slower network than those runs had (ratio above 1) the free range
+ * shrinks with the square of the ratio, to one node from a ratio of 16 (a DGX-H100 on 200 Gbps): this project's
+ * choice, as no published run measures a slow fabric. k x ratio is held at most 0.6, so that one more node never
+ * makes the job slower (nodes x factor keeps rising: its derivative is positive while k x ratio < ln 2). */
 #define CLUSTER_FREE_NODES 256.0
 #define CLUSTER_K 0.2
 #define CLUSTER_REFERENCE_TFLOPS_PER_GBPS (8.0 * 989.4 / 3200.0)
@@ -129,15 +131,21 @@ void plan_factors_set_job(plan_factors *f, double gpus_per_node, double gpu_bf16
 
 static double cluster_factor(const plan_factors *f, unsigned nodes)
 {
-    if ((double)nodes <= CLUSTER_FREE_NODES)
+    if (nodes <= 1)
         return 1.0;
     double gbps = f->fabric.cluster_network_gbps > 0 ? f->fabric.cluster_network_gbps : 1.0;
     double node_tflops = f->gpus_per_node > 0 && f->gpu_bf16_tflops > 0 ? f->gpus_per_node * f->gpu_bf16_tflops
                                                                           : 8.0 * REFERENCE_BF16_TFLOPS;
-    double slope = CLUSTER_K * (node_tflops / gbps) / CLUSTER_REFERENCE_TFLOPS_PER_GBPS;
+    double ratio = (node_tflops / gbps) / CLUSTER_REFERENCE_TFLOPS_PER_GBPS;
+    double free_nodes = ratio > 1.0 ? CLUSTER_FREE_NODES / (ratio * ratio) : CLUSTER_FREE_NODES;
+    if (free_nodes < 1.0)
+        free_nodes = 1.0;
+    if ((double)nodes <= free_nodes)
+        return 1.0;
+    double slope = CLUSTER_K * ratio;
     if (slope > CLUSTER_MAX_SLOPE)
         slope = CLUSTER_MAX_SLOPE;
-    return 1.0 / (1.0 + slope * log2((double)nodes / CLUSTER_FREE_NODES));
+    return 1.0 / (1.0 + slope * log2((double)nodes / free_nodes));
 }
 
 /* 1 when the GPUs per node, their peak or the model is not known. */

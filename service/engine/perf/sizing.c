@@ -216,7 +216,12 @@ static void derive_training(const sizing_workload *w, sizing_requirements *out, 
     if (full) {
         say(f, "%s of ", w->kind == WORKLOAD_TRAINING ? "training" : "full fine-tuning");
         say_model(f, w, out);
-        say(f, ": weights %.1f GB + gradients and optimizer %.1f GB", out->weights_gb, out->optimizer_gb);
+        double adamw_gb = SIZING_ADAMW_BYTES_PER_PARAM * out->params_b * PARAMS_PER_BILLION / BYTES_PER_GB;
+        if (fabs(out->weights_gb + out->optimizer_gb - adamw_gb) < 1e-6 * adamw_gb)
+            say(f, " with mixed-precision AdamW: 16 bytes x %g B params = %.1f GB", out->params_b, adamw_gb);
+        else
+            say(f, " with %s's optimizer: weights %.1f GB + optimizer %.1f GB", training_framework_name(w->framework),
+                out->weights_gb, out->optimizer_gb);
     } else {
         say(f, "%s fine-tuning of ", w->method == FINE_TUNE_QLORA ? "QLoRA" : "LoRA");
         say_model(f, w, out);

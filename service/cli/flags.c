@@ -36,6 +36,7 @@ static const cli_flag recommend_flags[] = {
     {"workload.min_tokens_per_s_per_sequence", NULL, FLAG_NUMBER, "serving: slowest decode per sequence"},
     {"workload.fine_tuning_method", NULL, FLAG_TEXT, "full | lora | qlora"},
     {"workload.lora_rank", NULL, FLAG_INTEGER, "rank of the LoRA adapters"},
+    {"workload.framework", NULL, FLAG_TEXT, "fine-tuning stack: transformers | unsloth | torchtune"},
     {"workload.gradient_checkpointing", NULL, FLAG_SWITCH, "recompute activations instead of keeping them"},
     {"workload.utilization", NULL, FLAG_NUMBER, "share of dense peak sustained, 0.01-1 (default 0.4)"},
     {"workload.bound", NULL, FLAG_TEXT, "compute | memory_bandwidth"},

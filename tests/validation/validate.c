@@ -200,6 +200,19 @@ static void print_latency(const json_t *c, const json_t *answer)
     printf("    ttft ms %.1f / %.1f, tpot ms %.2f / %.2f (measured / predicted)\n", ttft, p_ttft, tpot, p_tpot);
 }
 
+/* With VALIDATE_PLAN set in the environment, the first pick's instance, nodes and utilisation with its reason: what
+ * a fit of the utilisation model reads. */
+static void print_plan(const json_t *answer)
+{
+    if (getenv("VALIDATE_PLAN") == NULL)
+        return;
+    const json_t *pick = json_array_get(json_object_get(answer, "recommendations"), 0);
+    const char *why = json_string_value(json_object_get(json_object_get(json_object_get(pick, "plan"), "utilization"), "why"));
+    printf("    plan %s x %g nodes, flops %.4g, utilization %.4f: %s\n",
+           json_string_value(json_object_get(pick, "instance_type")), number_at(pick, "nodes"),
+           number_at(answer, "requirements.flops"), number_at(pick, "plan.utilization.value"), why ? why : "-");
+}
+
 /* Runs one case file; fills *o. Returns 0, or -1 when the case is malformed (already printed). */
 static int run_case(const catalog *snap, const char *dir, const char *category, const char *file, outcome *o)
 {
@@ -243,6 +256,7 @@ static int run_case(const catalog *snap, const char *dir, const char *category, 
     printf("%-16s %-72s %-30s %12.5g %12.5g %7.3f  %s\n", category, stem, metric, measured, predicted, o->ratio,
            within ? "within" : o->ratio < BAND_LOW ? "low" : "high");
     print_latency(c, answer);
+    print_plan(answer);
 out:
     json_decref(answer);
     json_decref(c);

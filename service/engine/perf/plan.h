@@ -24,7 +24,10 @@ typedef struct plan_utilization {
     double node_factor;    /* intra-node fabric */
     double cluster_factor; /* cluster fabric, bandwidth and node count */
     double size_factor;    /* model size */
-    char why[256];
+    double data_parallel_factor; /* GPUs per billion active parameters */
+    double precision_factor;     /* FP8 against BF16 (engine/perf/training.h) */
+    double moe_factor;           /* mixture of experts */
+    char why[512];
 } plan_utilization;
 
 /* Utilisation of a dense transformer training job of params_b billion parameters on nodes nodes. tensor_parallel is
@@ -44,11 +47,19 @@ double plan_size_factor(double params_b);
 typedef struct plan_factors {
     plan_fabric fabric;
     double base, node_factor, size_factor;
+    /* the job on the node type (plan_factors_set_job()); 0 = not known, the factor they set is then 1 */
+    double gpus_per_node, gpu_bf16_tflops, active_params_b;
+    double precision_factor, moe_factor; /* 1 unless set */
     const char *base_source; /* the published run the base is fitted to (static) */
     bool on_gpu_fabric, tensor_parallel;
 } plan_factors;
 
 void plan_factors_of(const plan_fabric *fabric, double size_factor, bool tensor_parallel, plan_factors *out);
+/* What the job brings to the factors: the node's GPU count and BF16 peak per GPU (the cluster factor's compute per
+ * Gbps and the data-parallel factor's GPUs per parameter), the active parameters, and the precision and
+ * mixture-of-experts factors of engine/perf/training.h. */
+void plan_factors_set_job(plan_factors *f, double gpus_per_node, double gpu_bf16_tflops, double active_params_b,
+                          double precision_factor, double moe_factor);
 /* plan_utilization_value(), plan_utilization_estimate(), plan_nodes_for_deadline() and
  * plan_nodes_while_scaling_pays() of the factors' fabric and model (params_b is the size factor's, for the words). */
 double plan_factors_utilization(const plan_factors *f, unsigned nodes);

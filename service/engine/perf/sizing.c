@@ -8,6 +8,7 @@
 #include "base/numfmt.h"
 #include "engine/perf/model.h"
 #include "engine/perf/plan.h"
+#include "engine/perf/training.h"
 
 static const char *const fine_tune_method_names[FINE_TUNE_METHOD_COUNT] = {
     [FINE_TUNE_FULL] = "full", [FINE_TUNE_LORA] = "lora", [FINE_TUNE_QLORA] = "qlora"};
@@ -114,38 +115,79 @@ static void derive_inference(const sizing_workload *w, sizing_requirements *out,
             w->sequence_length, out->kv_cache_gb);
 }
 
+/* Fine-tuning memory as the stack lays it out (finetune_memory.h): replaces the weights, trainable state, activations
+ * and total of out, and adds the logits and the stack's working set. 0, or -1 when the profile cannot size it. */
+static int fine_tuning_memory(const sizing_workload *w, sizing_requirements *out, double batch, double sequence,
+                              finetune_memory *m)
+{
+    finetune_job job = {.trains_weights = w->method == FINE_TUNE_FULL,
+                        .nf4_weights = w->method == FINE_TUNE_QLORA,
+                        .precision = w->precision,
+                        .adapter_params_b = out->adapter_params_b,
+                        .batch = batch,
+                        .sequence = sequence,
+                        .gradient_checkpointing = w->gradient_checkpointing,
+                        .framework = w->framework};
+    if (finetune_memory_estimate(&w->arch, &job, m) != 0)
+        return -1;
+    out->weights_gb = m->weights_gb;
+    out->optimizer_gb = m->trainable_gb;
+    out->activations_gb = m->activations_gb;
+    out->logits_gb = m->logits_gb;
+    out->working_set_gb = m->working_set_gb;
+    out->fixed_gb = m->fixed_gb;
+    out->per_token_gb = m->per_token_gb;
+    out->model_memory_gb = m->total_gb;
+    return 0;
+}
+
 static void derive_training(const sizing_workload *w, sizing_requirements *out, formula *f, double batch,
                             double sequence)
 {
     bool full = w->kind == WORKLOAD_TRAINING || w->method == FINE_TUNE_FULL;
-    bool checkpointing = w->gradient_checkpointing || (!full && w->method == FINE_TUNE_QLORA);
+    bool fine_tuning = w->kind == WORKLOAD_FINE_TUNING;
+    bool checkpointing = w->gradient_checkpointing || (!full && w->method == FINE_TUNE_QLORA) ||
+                         (fine_tuning && w->framework != FRAMEWORK_TRANSFORMERS);
+    int rank = w->lora_rank > 0 ? w->lora_rank : SIZING_DEFAULT_LORA_RANK;
     out->activations_gb = model_activations_gb(&w->arch, batch, sequence, checkpointing) * (wide(w->precision) ? 2 : 1);
     if (full) {
         out->optimizer_gb = SIZING_ADAMW_BYTES_PER_PARAM * out->params_b * PARAMS_PER_BILLION / BYTES_PER_GB -
                             out->weights_gb;
-        say(f, "%s of ", w->kind == WORKLOAD_TRAINING ? "training" : "full fine-tuning");
-        say_model(f, w, out);
-        say(f, " with mixed-precision AdamW: 16 bytes x %g B params = %.1f GB", out->params_b,
-            out->weights_gb + out->optimizer_gb);
     } else {
-        int rank = w->lora_rank > 0 ? w->lora_rank : SIZING_DEFAULT_LORA_RANK;
         out->adapter_params_b = model_lora_params_b(&w->arch, rank);
         out->optimizer_gb = SIZING_ADAMW_BYTES_PER_PARAM * out->adapter_params_b * PARAMS_PER_BILLION / BYTES_PER_GB;
+    }
+    out->model_memory_gb = out->weights_gb + out->optimizer_gb + out->activations_gb;
+    finetune_memory m = {0};
+    bool profiled = fine_tuning && fine_tuning_memory(w, out, batch, sequence, &m) == 0;
+    if (full) {
+        say(f, "%s of ", w->kind == WORKLOAD_TRAINING ? "training" : "full fine-tuning");
+        say_model(f, w, out);
+        double adamw_gb = SIZING_ADAMW_BYTES_PER_PARAM * out->params_b * PARAMS_PER_BILLION / BYTES_PER_GB;
+        if (fabs(out->weights_gb + out->optimizer_gb - adamw_gb) < 1e-6 * adamw_gb)
+            say(f, " with mixed-precision AdamW: 16 bytes x %g B params = %.1f GB", out->params_b, adamw_gb);
+        else
+            say(f, " with %s's optimizer: weights %.1f GB + optimizer %.1f GB", training_framework_name(w->framework),
+                out->weights_gb, out->optimizer_gb);
+    } else {
         say(f, "%s fine-tuning of ", w->method == FINE_TUNE_QLORA ? "QLoRA" : "LoRA");
         say_model(f, w, out);
         say(f, ": frozen weights %s %.1f GB + rank-%d adapters %.3g B params x 16 bytes = %.2f GB",
-            w->method == FINE_TUNE_QLORA ? "in NF4" : precision_name(w->precision), out->weights_gb, rank,
-            out->adapter_params_b, out->optimizer_gb);
+            w->method == FINE_TUNE_QLORA ? "in NF4 (embeddings 16-bit)" : precision_name(w->precision),
+            out->weights_gb, rank, out->adapter_params_b, out->optimizer_gb);
     }
-    say(f, " + activations (seq %g x batch %g%s) = %.1f GB", sequence, batch,
+    say(f, " + activations (seq %g x batch %g%s) %.1f GB", sequence, batch,
         checkpointing ? ", gradient checkpointing" : "", out->activations_gb);
-    out->model_memory_gb = out->weights_gb + out->optimizer_gb + out->activations_gb;
+    if (profiled)
+        say(f, " + logits and loss (vocabulary %d x %g tokens) %.1f GB + %s working set %.1f GB",
+            w->arch.vocab_size, sequence * batch, m.logits_gb, training_framework_name(w->framework),
+            m.working_set_gb);
     if (w->tokens_b > 0) {
-        out->flops = full ? model_training_flops(&w->arch, w->tokens_b, checkpointing)
-                          : model_lora_flops(&w->arch, w->tokens_b, checkpointing);
-        say(f, "; compute %d x %g B active params x %g B tokens = %.3g FLOPs at %s",
-            (full ? 6 : 4) + (checkpointing ? 2 : 0), out->active_params_b, w->tokens_b, out->flops,
-            precision_name(out->compute_precision));
+        out->flops = training_flops(&w->arch, full, w->tokens_b, sequence, checkpointing);
+        say(f, "; compute (%d x %g B active params + %.3g attention FLOPs at seq %g) x %g B tokens = %.3g FLOPs at %s",
+            (full ? 6 : 4) + (checkpointing ? 2 : 0), out->active_params_b,
+            (checkpointing ? 4.0 : 3.0) * training_attention_forward_flops(&w->arch, sequence), sequence,
+            w->tokens_b, out->flops, precision_name(out->compute_precision));
     }
 }
 

@@ -14,6 +14,7 @@
 
 #include "base/vocab.h"
 #include "engine/workload_kind.h"
+#include "engine/perf/finetune_memory.h"
 #include "snapshot/models.h"
 
 /* How a fine-tuning job trains: every weight (full), low-rank adapters on frozen 16-bit weights (lora), or adapters
@@ -48,6 +49,7 @@ typedef struct sizing_workload {
     int lora_rank;      /* 0 = SIZING_DEFAULT_LORA_RANK */
     bool gradient_checkpointing;
     double kv_bytes;    /* bytes per cached key/value; 0 = 2 (16-bit) */
+    training_framework framework; /* fine-tuning: the stack whose memory profile applies (finetune_memory.h) */
 } sizing_workload;
 
 /* What the job needs, derived by sizing_derive(). Every part of gpu_memory_gb is shown on its own. */
@@ -60,6 +62,10 @@ typedef struct sizing_requirements {
     double optimizer_gb;    /* training: gradients and AdamW states of what trains */
     double adapter_params_b; /* lora / qlora */
     double activations_gb;  /* training, at the batch and sequence */
+    double logits_gb;       /* fine-tuning: logits and loss buffers, vocabulary x tokens */
+    double working_set_gb;  /* fine-tuning: the stack's own */
+    double fixed_gb;        /* fine-tuning: what does not grow with the sequence */
+    double per_token_gb;    /* fine-tuning: what does, per token of the batch */
     double kv_bytes_per_token; /* inference */
     double kv_cache_gb;        /* inference, at the batch and sequence */
     double overhead_gb;        /* inference: runtime buffers, a stated share of the weights */

@@ -101,6 +101,7 @@ static void write_requirements(jsonw *out, const rec_request *r, const sizing_re
     member_figure(out, "kv_cache_gb", req->kv_cache_gb, 2);
     member_figure(out, "overhead_gb", req->overhead_gb, 2);
     member_figure(out, "adapter_params_b", req->adapter_params_b, 6);
+    recommend_write_training_requirements(out, r, req);
     jsonw_member_string(out, "fine_tuning_method", r->workload.kind == WORKLOAD_FINE_TUNING
                                                        ? fine_tune_method_name(r->workload.method)
                                                        : NULL);
@@ -148,7 +149,7 @@ static void write_plan(jsonw *out, const rec_request *r, const sizing_requiremen
     if (ft->utilization > 0) {
         jsonw_object_begin(out);
         jsonw_member_rounded(out, "value", ft->utilization, 4);
-        char why[256];
+        char why[512];
         recommend_utilization_why(r, req, c->offer->instance, ft, why, sizeof why);
         jsonw_member_string(out, "why", why);
         jsonw_object_end(out);
@@ -404,6 +405,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     write_count(out, inst->gpu_count);
     jsonw_name(out, "gpu_memory_gb");
     write_count(out, c->fit.total_memory_gb);
+    recommend_write_longest_sequence(out, r, req, c->fit.total_memory_gb);
     jsonw_member_integer(out, "nodes", c->fit.nodes);
     jsonw_member_string(out, "pricing", pricing_model_name(c->pricing));
     jsonw_member_rounded(out, "hourly_usd", c->hourly_usd, 6);

@@ -42,6 +42,8 @@ extern const char *const recommend_objective_names[OBJECTIVE_COUNT];
 #define MAX_LIST_ITEMS 256
 #define MAX_NAME_LEN 128
 
+#define RECOMMEND_MAX_SANITY_WARNINGS 4
+
 typedef struct rec_request {
     sizing_workload workload;
     workload_bound bound;
@@ -87,9 +89,24 @@ typedef struct rec_request {
     double checkpoint_minutes; /* how often a checkpointing job saves its state */
     bool max_nodes_given;
     work_request work; /* workload.benchmark: a job priced per unit of work (engine/perf/work.h) */
+    /* what the request asks that no published run supports, as sentences for requirements.warnings
+     * (recommend_check_sanity(), sanity.c) */
+    char sanity_warnings[RECOMMEND_MAX_SANITY_WARNINGS][256];
+    int sanity_warning_count;
 } rec_request;
 
 /* The request's lists resolved against the snapshot: bitmaps parallel to the snapshot's arrays (NULL = all). */
+/* Training and fine-tuning rules of a request (sanity.c): workload.framework, the precisions a job that updates every
+ * weight cannot train in, and the sanity warnings (a utilisation above any published run, a LoRA rank at or above the
+ * hidden size, a sequence beyond the model's context). Called by recommend_parse_model() once the model is known. */
+void recommend_parse_training_rules(const json_t *w, rec_request *r, problem *p);
+/* requirements.framework, logits_gb, working_set_gb and warnings of the answer. */
+void recommend_write_training_requirements(jsonw *out, const rec_request *r, const sizing_requirements *req);
+/* A fine-tuning pick's longest_sequence_tokens: the longest sequence at the request's batch whose memory fits the
+ * pick's GPUs (null for other kinds). */
+void recommend_write_longest_sequence(jsonw *out, const rec_request *r, const sizing_requirements *req,
+                                      double gpu_memory_gb);
+
 typedef struct rec_filters {
     bool *provider_ok;
     bool *region_ok; /* constraints.regions and constraints.geographies together */

@@ -47,6 +47,7 @@ static const char *const workload_fields[] = {
     "checkpoint_interval_minutes", "serve_after",
     "benchmark",     "work",
     "target_rate",
+    "framework",
 };
 static const char *const constraint_fields[] = {
     "providers",      "regions",    "pricing",        "max_hourly_usd", "max_total_usd",

@@ -226,6 +226,7 @@ void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r,
     parse_model_choice(snap, w, r, p);
     parse_fine_tuning(w, r, p);
     parse_serving(w, r, p);
+    recommend_parse_training_rules(w, r, p);
 }
 
 void recommend_serving_prepare(rec_request *r)

@@ -7,14 +7,24 @@
 #include <string.h>
 
 #include "engine/perf/plan.h"
+#include "engine/perf/training.h"
 
-/* The factors of inst's utilisation for the job of r and req. */
-static void factors_of(const sizing_requirements *req, const catalog_instance *inst, bool tensor_parallel,
-                       plan_factors *out)
+/* The factors of inst's utilisation for the job of r and req. Training and fine-tuning add what the precision (FP8
+ * against BF16) and a mixture of experts cost (engine/perf/training.h); other kinds of job keep those at 1. */
+static void factors_of(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
+                       bool tensor_parallel, plan_factors *out)
 {
     plan_fabric fabric = {inst->gpu->architecture, inst->gpu_interconnect, inst->cluster_network,
                           inst->cluster_network_gbps};
     plan_factors_of(&fabric, req->utilization_size_factor, tensor_parallel, out);
+    bool trains = r->workload.kind == WORKLOAD_TRAINING || r->workload.kind == WORKLOAD_FINE_TUNING;
+    if (!trains || !r->workload.has_model)
+        return;
+    double bf16 = catalog_gpu_peak(inst->gpu, PRECISION_BF16);
+    plan_factors_set_job(out, inst->gpu_count, bf16, req->active_params_b,
+                         training_precision_factor(r->compute_precision,
+                                                   catalog_gpu_peak(inst->gpu, r->compute_precision), bf16),
+                         training_moe_factor(&r->workload.arch));
 }
 
 reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
@@ -23,7 +33,7 @@ reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requiremen
     double memory_per_gpu = inst->gpu_count >= 1.0 ? inst->gpu_memory_gb / inst->gpu_count : inst->gpu_memory_gb;
     bool tensor_parallel = req->gpu_memory_gb > memory_per_gpu;
     plan_factors factors;
-    factors_of(req, inst, tensor_parallel, &factors);
+    factors_of(r, req, inst, tensor_parallel, &factors);
     double peak = catalog_gpu_peak(inst->gpu, r->compute_precision);
     unsigned most = catalog_instance_clusters(inst) ? (unsigned)r->max_nodes : 1;
     if (req->flops > 0 && r->gpus == 0 && peak > 0) {
@@ -56,7 +66,7 @@ void recommend_utilization_why(const rec_request *r, const sizing_requirements *
         return;
     }
     plan_factors factors;
-    factors_of(req, inst, ft->tensor_parallel_planned, &factors);
+    factors_of(r, req, inst, ft->tensor_parallel_planned, &factors);
     plan_factors_why(&factors, ft->nodes, req->active_params_b > 0 ? req->active_params_b : req->params_b, why, why_len);
 }
 

@@ -136,7 +136,9 @@ START_TEST(deltas_reproduce_their_pick)
     size_t total = 0;
     for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++)
         total += check_reproducible(bodies[i]);
-    ck_assert_uint_ge(total, 8); /* the cases above make at least this many; none may be skipped silently */
+    /* the cases above make at least this many (precision; serve_split and spot; qlora and spot; spot; precision with
+     * the training model of engine/perf/training.c and plan.c); none may be skipped silently */
+    ck_assert_uint_ge(total, 7);
 }
 END_TEST
 

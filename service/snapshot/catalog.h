@@ -67,6 +67,7 @@ typedef struct catalog_gpu {
     double bf16_tflops;
     double fp8_tflops;
     double int8_tops;
+    double fp4_tflops; /* dense FP4 tensor rate; NAN when the GPU has none */
     double tdp_watts;
     double interconnect_gb_per_s;
     int release_year;

@@ -23,7 +23,8 @@ static bool figures_sound(const catalog *snap)
     for (size_t g = 0; g < snap->gpu_count; g++) {
         const catalog_gpu *gpu = &snap->gpus[g];
         double rates[] = {gpu->fp64_tflops, gpu->fp64_tensor_tflops, gpu->fp32_tflops, gpu->tf32_tflops,
-                          gpu->fp16_tflops, gpu->bf16_tflops,        gpu->fp8_tflops,  gpu->int8_tops};
+                          gpu->fp16_tflops, gpu->bf16_tflops,        gpu->fp8_tflops,  gpu->int8_tops,
+                          gpu->fp4_tflops};
         if (!(isfinite(gpu->memory_bandwidth_gb_per_s) && gpu->memory_bandwidth_gb_per_s > 0) ||
             !(isfinite(gpu->tdp_watts) && gpu->tdp_watts >= 0))
             return false;

@@ -198,6 +198,14 @@ double model_routed_share(const model_arch *a)
 #define INT4_GROUP 128.0
 #define INT4_SCALE_BITS 16.0
 #define INT4_ZERO_BITS 4.0
+/* NVFP4 (NVIDIA, "Introducing NVFP4 for Efficient and Accurate Low-Precision Inference", developer.nvidia.com blog,
+ * 2025-06): E2M1 values in blocks of 16 with one FP8 (E4M3) scale each, 4 + 8/16 bits = 9/16 byte per weight (its one
+ * FP32 scale per tensor is negligible). MXFP4 (Open Compute Project, "OCP Microscaling Formats (MX) Specification"
+ * v1.0, 2023-09, section 5): E2M1 values in blocks of 32 with one 8-bit E8M0 scale, 17/32 byte. */
+#define NVFP4_BLOCK 16.0
+#define NVFP4_SCALE_BITS 8.0
+#define MXFP4_BLOCK 32.0
+#define MXFP4_SCALE_BITS 8.0
 
 /* Storage widths as in sizing.c's sizing_bytes_per_param: IEEE binary64 8, binary32 4 (TF32 is read from FP32 storage,
  * NVIDIA A100 whitepaper 2020), bfloat16/binary16 2, FP8 (arXiv:2209.05433) and INT8 1. */
@@ -212,6 +220,8 @@ double model_weight_bytes(precision p)
     case PRECISION_FP8:
     case PRECISION_INT8: return 1.0;
     case PRECISION_INT4: return 0.5 + (INT4_SCALE_BITS + INT4_ZERO_BITS) / (8.0 * INT4_GROUP);
+    case PRECISION_NVFP4: return 0.5 + NVFP4_SCALE_BITS / (8.0 * NVFP4_BLOCK);
+    case PRECISION_MXFP4: return 0.5 + MXFP4_SCALE_BITS / (8.0 * MXFP4_BLOCK);
     case PRECISION_COUNT: break;
     }
     return NAN;

@@ -25,8 +25,9 @@ typedef struct serving_efficiency {
     const char *source; /* static: the measurements they are fitted to */
 } serving_efficiency;
 
-/* The efficiencies of a GPU vendor's serving stack ("nvidia", "amd", ...; others take NVIDIA's). */
-void serving_efficiency_of(const char *vendor, serving_efficiency *out);
+/* The efficiencies of a GPU's serving stack, by the catalog's vendor ("nvidia", "amd", ...) and architecture
+ * ("blackwell" has its own); others take NVIDIA Hopper's. */
+void serving_efficiency_of(const char *vendor, const char *architecture, serving_efficiency *out);
 
 /* What the GPUs of a replica offer. */
 typedef struct serving_hardware {

@@ -24,7 +24,7 @@ static bool tensor_parallel_allowed(const model_arch *a, int tp)
  * GPU whose catalog row names only its NVLink when the instance joins its GPUs by PCIe. */
 #define PCIE4_X16_GB_PER_S 32.0
 
-static serving_hardware hardware_of(const rec_request *r, const catalog_instance *inst, precision compute)
+static serving_hardware hardware_of(const catalog_instance *inst, precision compute)
 {
     const catalog_gpu *gpu = inst->gpu;
     double share = inst->gpu_count < 1.0 ? inst->gpu_count : 1.0; /* a slice gets its share */
@@ -41,8 +41,7 @@ static serving_hardware hardware_of(const rec_request *r, const catalog_instance
     bool pcie_card = gpu->interconnect != NULL && strncmp(gpu->interconnect, "pcie", 4) == 0;
     if (!hw.link_switched && !pcie_card)
         hw.link_gb_per_s = PCIE4_X16_GB_PER_S;
-    (void)r;
-    serving_efficiency_of(gpu->vendor, &hw.efficiency);
+    serving_efficiency_of(gpu->vendor, gpu->architecture, &hw.efficiency);
     return hw;
 }
 
@@ -256,11 +255,21 @@ static reject_reason best_layout(const rec_request *r, const catalog_instance *i
     return found ? REJECT_NONE : why == REJECT_MEMORY && most_nodes < MAX_NODES ? REJECT_MAX_NODES : why;
 }
 
+/* What a replica's arithmetic runs at on inst: FP4 weights on a GPU with FP4 tensor cores compute at its FP4 rate
+ * (TensorRT-LLM's NVFP4 GEMMs on Blackwell), elsewhere at the 16-bit rate the sizing chose. */
+static precision compute_on(const rec_request *r, const catalog_instance *inst)
+{
+    precision weights = r->workload.precision;
+    if ((weights == PRECISION_NVFP4 || weights == PRECISION_MXFP4) && catalog_gpu_peak(inst->gpu, weights) > 0)
+        return weights;
+    return r->compute_precision;
+}
+
 reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
                                     fit *out)
 {
     (void)req;
-    serving_hardware hw = hardware_of(r, inst, r->compute_precision);
+    serving_hardware hw = hardware_of(inst, compute_on(r, inst));
     serving_load s = load_of(r, 1);
     serving_layout one = {.tensor_parallel = 1, .pipeline_parallel = 1, .expert_parallel = 1, .nodes = 1};
     if (!serving_valid(&r->workload.arch, &hw, &one, &s))

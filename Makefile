@@ -48,7 +48,7 @@ SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sa
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SUB_J = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 
-.PHONY: FORCE all deps run test check check-suites asan tsan bench fuzz fuzz-build fuzz-bins install clean
+.PHONY: FORCE all deps run test check check-suites asan tsan bench fuzz fuzz-build fuzz-bins install clean validate
 .DEFAULT_GOAL := all
 
 all: $(BUILD)/gpurec
@@ -146,6 +146,17 @@ $(BUILD)/tests/%.o: tests/%.c
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SVC_OBJS) $(UI_OBJ) $(TEST_SUPPORT_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
+# The validation runner (tests/validation/README.md): every published measurement under tests/validation/cases through
+# the engine on the seed catalog, against the floors in tests/validation/floors.json. `make test` runs it too
+# (tests/validation/run.sh, from tests/run-extra.sh).
+VALIDATE_BIN := $(BUILD)/tests/validation/validate
+
+$(VALIDATE_BIN): $(BUILD)/tests/validation/validate.o $(SVC_OBJS) $(UI_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+validate: $(VALIDATE_BIN)
+	./$(VALIDATE_BIN) tests/validation
 
 install: $(BUILD)/gpurec
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gpurec/migrations

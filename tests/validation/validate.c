@@ -18,7 +18,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
-#include "engine/recommend.h"
+#include "engine/recommend/recommend.h"
 #include "snapshot/catalog.h"
 #include "store/catalog_load.h"
 #include "store/migrate.h"

@@ -13,6 +13,8 @@
  * the KV heads (vllm/model_executor/layers/linear.py, QKVParallelLinear: num_kv_head_replicas = tp / num_kv_heads). */
 static bool tensor_parallel_allowed(const model_arch *a, int tp)
 {
+    if (a->estimated) /* a shape guessed from a parameter count: its head count is no real model's */
+        return true;
     if (a->attention_heads > 0 && a->attention_heads % tp != 0)
         return false;
     if (a->attention == ATTENTION_MLA || a->kv_heads <= 0)

@@ -256,10 +256,19 @@ int serving_step(const model_arch *a, const serving_hardware *hw, const serving_
     out->prefill_tokens_per_s = prefill / out->step_s;
     out->time_per_output_token_ms = out->step_s * 1000.0;
 
-    /* a new request's prompt goes in chunks of what the step's token budget leaves beside the decoding sequences */
+    return 0;
+}
+
+double serving_first_token_ms(const model_arch *a, const serving_hardware *hw, const serving_layout *l,
+                              const serving_load *s)
+{
+    if (!serving_valid(a, hw, l, s))
+        return NAN;
+    /* a new request's prompt goes in chunks of what the step's token budget leaves beside the decoding sequences,
+     * each chunk a step of its own beside them */
+    double decode = s->batch, decode_context = s->prompt_tokens + s->output_tokens / 2.0;
     double budget = fmax(1.0, SERVING_ENGINE_MAX_STEP_TOKENS - fmin(decode, SERVING_ENGINE_MAX_STEP_TOKENS - 1.0));
     double chunk = fmin(s->prompt_tokens, budget), chunks = ceil(s->prompt_tokens / chunk);
     step_parts first = step_parts_of(a, hw, l, s, decode - 1.0, decode_context, chunk, s->prompt_tokens / 2.0);
-    out->time_to_first_token_ms = chunks * step_time(&first) * 1000.0;
-    return 0;
+    return chunks * step_time(&first) * 1000.0;
 }

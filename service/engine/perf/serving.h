@@ -71,7 +71,7 @@ typedef struct serving_point {
     double output_tokens_per_s; /* all sequences together, prefill counted */
     double prefill_tokens_per_s;
     double time_per_output_token_ms;
-    double time_to_first_token_ms; /* a request arriving at that load, its prompt in chunks of the engine's budget */
+    double time_to_first_token_ms; /* set by the caller from serving_first_token_ms(): serving_step() leaves it 0 */
 } serving_point;
 
 /* TensorRT-LLM's BuildConfig defaults (serving.c cites them): at most this many sequences and tokens in a step. */
@@ -100,5 +100,10 @@ bool serving_valid(const model_arch *arch, const serving_hardware *hw, const ser
 /* One replica's steady state. 0, or -1 when an input is not positive (out zeroed). */
 int serving_step(const model_arch *arch, const serving_hardware *hw, const serving_layout *layout,
                  const serving_load *load, serving_point *out);
+/* The time to the first token of a request arriving at that load: its prompt in chunks of the engine's step budget
+ * (SERVING_ENGINE_MAX_STEP_TOKENS less the decoding sequences), each a step beside the batch. NAN when
+ * serving_step() would refuse the inputs. Apart from serving_step(), which a search calls far more often. */
+double serving_first_token_ms(const model_arch *arch, const serving_hardware *hw, const serving_layout *layout,
+                              const serving_load *load);
 
 #endif

@@ -265,8 +265,7 @@ bool recommend_has_gpu_fabric(const catalog_instance *inst);
 reject_reason recommend_gpu_check(const rec_request *r, const rec_filters *f, const catalog *snap, size_t g);
 /* Whether the request lets inst be rented at all: its provider allowed, the type not retired (recommend_fit.c). */
 reject_reason recommend_instance_admit(const rec_filters *f, const catalog *snap, const catalog_instance *inst);
-/* The request serves a model, sized by replicas (recommend_serving_fit()): its fit of an instance type never depends
- * on the cluster network, since replicas do not talk to each other. */
+/* The request serves a model, sized by replicas (recommend_serving_fit()). */
 bool recommend_fit_serves(const rec_request *r);
 /* For a request that gives its GPU count (r->gpus > 0): the nodes of inst that make it, or why none can (a slice, a
  * count that does not divide, nodes without a cluster network, more nodes than r->max_nodes). */

@@ -307,7 +307,7 @@ static bool twin_speaks_for(const shape_fit *twin)
 
 /* Shape s's fit (its GPU passed): remembered from the walk this one reruns with other pricing; else, once its
  * provider and type are admitted, its twin's of this walk (an earlier shape, so already judged, unless the twin's own
- * provider or retirement refused it): the hardware twin, or for a served model the node twin; else checked.
+ * provider or retirement refused it): the hardware twin; else checked.
  * Remembered in st->fits either way. */
 static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, const catalog *snap,
                                   const sizing_requirements *req, size_t s, walk_state *st, fit *scratch, fit **ft)
@@ -320,7 +320,7 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
     const catalog_shape *shape = &snap->shapes[s];
     reject_reason reason = recommend_instance_admit(f, snap, shape->example);
     if (reason == REJECT_NONE) {
-        size_t twin_at = recommend_fit_serves(r) ? shape->node_twin : shape->hardware_twin;
+        size_t twin_at = shape->hardware_twin;
         const shape_fit *twin = st->fits != NULL && twin_at < s ? &st->fits[twin_at] : NULL;
         if (twin_speaks_for(twin)) {
             reason = twin->reason;

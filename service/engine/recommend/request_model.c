@@ -186,10 +186,11 @@ static void parse_serving(const json_t *w, rec_request *r, problem *p)
         return;
     }
     static const char *const kv_names[] = {"bf16", "fp16", "fp8"};
-    /* a model served at 8 bits or fewer keeps its KV cache at fp8 unless told otherwise, as NVIDIA's quantised
-     * checkpoints that TensorRT-LLM serves do (huggingface.co/nvidia/Llama-3.1-8B-Instruct-FP8, hf_quant_config.json:
-     * "kv_cache_quant_algo": "FP8"; MLPerf Inference closed submissions on Hopper likewise) */
-    int kv = model_weight_bytes(r->workload.precision) <= 1.0 ? 2 : 0;
+    /* a model served in a floating-point format of 8 bits or fewer keeps its KV cache at fp8 unless told otherwise,
+     * as NVIDIA's quantised checkpoints that TensorRT-LLM serves do (huggingface.co/nvidia/Llama-3.1-8B-Instruct-FP8,
+     * hf_quant_config.json: "kv_cache_quant_algo": "FP8"); integer formats (SmoothQuant, GPTQ, AWQ) keep 16 bits */
+    precision weights = r->workload.precision;
+    int kv = weights == PRECISION_FP8 || weights == PRECISION_NVFP4 || weights == PRECISION_MXFP4 ? 2 : 0;
     jsonv_enum(w, "workload", "kv_cache_precision", false, kv_names, 3, &kv, p);
     r->workload.kv_bytes = kv == 2 ? 1.0 : 2.0;
     double number;

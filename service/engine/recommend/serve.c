@@ -98,32 +98,42 @@ static bool meets_floors(const rec_request *r, const serving_point *p)
              1000.0 / p->time_per_output_token_ms < r->min_tokens_per_s_per_sequence);
 }
 
+/* One replica's point at batch: its steady state, and its time to first token when anything reads it (a floor on
+ * it, or the answer: with_first_token). */
 static int point_at(const rec_request *r, const serving_hardware *hw, const serving_layout *l, double batch,
-                    serving_point *out)
+                    bool with_first_token, serving_point *out)
 {
     serving_load s = load_of(r, batch);
-    return serving_step(&r->workload.arch, hw, l, &s, out);
+    if (serving_step(&r->workload.arch, hw, l, &s, out) != 0)
+        return -1;
+    if (with_first_token || r->max_ttft_ms > 0)
+        out->time_to_first_token_ms = serving_first_token_ms(&r->workload.arch, hw, l, &s);
+    return 0;
 }
 
-/* The largest batch in [1, most] whose point meets the floors (both latencies grow with the batch); 0 when none. */
+/* The largest batch in [1, most] whose point meets the floors (both latencies grow with the batch), its point in
+ * *p; 0 when none. */
 static double batch_meeting_floors(const rec_request *r, const serving_hardware *hw, const serving_layout *l,
-                                   double most)
+                                   double most, serving_point *p)
 {
-    serving_point p;
-    if (point_at(r, hw, l, most, &p) != 0)
+    if (point_at(r, hw, l, most, false, p) != 0)
         return 0;
-    if (meets_floors(r, &p))
+    if (meets_floors(r, p))
         return most;
-    if (point_at(r, hw, l, 1, &p) != 0 || !meets_floors(r, &p))
+    if (point_at(r, hw, l, 1, false, p) != 0 || !meets_floors(r, p))
         return 0;
     double good = 1, bad = most;
+    serving_point at_good = *p;
     while (bad - good > 1) {
         double mid = floor((good + bad) / 2);
-        if (point_at(r, hw, l, mid, &p) == 0 && meets_floors(r, &p))
+        if (point_at(r, hw, l, mid, false, p) == 0 && meets_floors(r, p)) {
             good = mid;
-        else
+            at_good = *p;
+        } else {
             bad = mid;
+        }
     }
+    *p = at_good;
     return good;
 }
 
@@ -135,7 +145,7 @@ static double batch_for_load(const rec_request *r, const serving_hardware *hw, c
     double low = 0, high = most; /* low fails (or is 0), high carries */
     while (high - low > 1) {
         double mid = floor((low + high) / 2);
-        if (point_at(r, hw, l, mid, &p) == 0 && replicas * p.output_tokens_per_s >= load)
+        if (point_at(r, hw, l, mid, false, &p) == 0 && replicas * p.output_tokens_per_s >= load)
             high = mid;
         else
             low = mid;
@@ -151,39 +161,40 @@ static double load_asked(const rec_request *r)
                                       : 0.0;
 }
 
-/* Layout l's operating point on inst: 0 with *out set, or the reason it cannot serve. */
+/* Layout l's operating point on inst: 0 with *out set (its time to first token not yet: operating_finish()), or the
+ * reason it cannot serve. */
 static reject_reason operate(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
                              const serving_layout *l, operating *out)
 {
     double most = max_batch(r, hw, l);
     if (most < 1)
         return REJECT_MEMORY;
-    bool batch_given = r->workload.batch_size > 0;
-    if (batch_given) {
+    double batch;
+    if (r->workload.batch_size > 0) {
         if (r->workload.batch_size > most)
             return REJECT_MEMORY;
-        most = r->workload.batch_size;
+        batch = r->workload.batch_size;
+        if (point_at(r, hw, l, batch, false, &out->point) != 0)
+            return REJECT_PRECISION;
+        if (!meets_floors(r, &out->point))
+            return REJECT_LATENCY;
+    } else {
+        batch = batch_meeting_floors(r, hw, l, most, &out->point);
+        if (batch < 1)
+            return REJECT_LATENCY;
     }
-    double batch = batch_given ? most : batch_meeting_floors(r, hw, l, most);
-    if (batch < 1)
-        return REJECT_LATENCY;
-    if (batch_given && point_at(r, hw, l, batch, &out->point) == 0 && !meets_floors(r, &out->point))
-        return REJECT_LATENCY;
-    if (point_at(r, hw, l, batch, &out->point) != 0)
-        return REJECT_PRECISION;
     bool slice = inst->gpu_count < 1.0;
     double per_node = slice || l->nodes > 1 ? 1.0 : floor(inst->gpu_count / l->tensor_parallel);
     double load = load_asked(r);
-    out->capacity_tokens_per_s = out->point.output_tokens_per_s;
     if (load > 0) {
         out->replicas = ceil(load / out->point.output_tokens_per_s);
-        if (!batch_given) { /* the load spread over the replicas runs at a smaller batch, sooner */
+        if (!(r->workload.batch_size > 0)) { /* the load spread over the replicas runs at a smaller batch, sooner */
             batch = batch_for_load(r, hw, l, batch, out->replicas, load);
-            point_at(r, hw, l, batch, &out->point);
+            point_at(r, hw, l, batch, false, &out->point);
         }
     } else {
         /* a given batch is the request's concurrency, one replica; else the node's GPUs hold as many as fit */
-        out->replicas = batch_given ? 1.0 : per_node;
+        out->replicas = r->workload.batch_size > 0 ? 1.0 : per_node;
     }
     out->capacity_tokens_per_s = out->replicas * out->point.output_tokens_per_s;
     out->nodes = l->nodes > 1 ? out->replicas * l->nodes : ceil(out->replicas / per_node);
@@ -280,6 +291,7 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
     reject_reason reason = best_layout(r, inst, &hw, &best);
     if (reason != REJECT_NONE)
         return reason;
+    point_at(r, &hw, &best.layout, best.batch, true, &best.point); /* the same figures, with the first token */
     if (best.nodes > (double)r->max_nodes && (r->max_nodes_given || best.layout.nodes == 1)) {
         out->nodes = best.nodes > MAX_NODES ? MAX_NODES : (unsigned)best.nodes; /* for the hint */
         return REJECT_MAX_NODES;

@@ -251,6 +251,9 @@ START_TEST(weight_bytes)
     near(model_weight_bytes(PRECISION_INT8), 1.0);
     /* 4 bits + (16-bit scale + 4-bit zero) / 128 weights = 4.15625 bits */
     near(model_weight_bytes(PRECISION_INT4), 4.15625 / 8.0);
+    /* NVFP4: 4 bits + one 8-bit scale per 16 = 4.5 bits = 9/16 byte; MXFP4: 4 + 8/32 = 4.25 bits = 17/32 byte */
+    near(model_weight_bytes(PRECISION_NVFP4), 9.0 / 16.0);
+    near(model_weight_bytes(PRECISION_MXFP4), 17.0 / 32.0);
     ck_assert(isnan(model_weight_bytes(PRECISION_COUNT)));
     /* QLoRA, section 3: 4 + 0.127 bits (8/64 + 32/(64 x 256) = 0.126953) */
     near(model_nf4_weight_bytes(), (4.0 + 0.126953125) / 8.0);

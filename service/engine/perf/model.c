@@ -184,6 +184,8 @@ double model_param_count_b(const model_arch *a, bool active)
  * and its expert part. */
 double model_routed_share(const model_arch *a)
 {
+    if (a->experts <= 0) /* a dense model: the serving model asks this of every step */
+        return 0.0;
     double routed = routed_expert_params(a, a->experts);
     double total = routed + non_routed_params(a);
     return total > 0 ? routed / total : 0.0;

@@ -214,20 +214,21 @@ static bool better(const operating *a, const operating *b)
     return a->layout.tensor_parallel * a->layout.nodes < b->layout.tensor_parallel * b->layout.nodes;
 }
 
-/* Tries layout l, keeping it in *best when it beats what is there; remembers the most telling refusal. */
-static void consider(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
-                     const serving_layout *l, operating *best, bool *found, reject_reason *why)
+/* Tries layout l, keeping it in *best when it beats what is there; remembers the most telling refusal. Whether it
+ * serves at all, its point in *tried. */
+static bool consider(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
+                     const serving_layout *l, operating *best, bool *found, reject_reason *why, operating *tried)
 {
-    operating o;
-    reject_reason reason = operate(r, inst, hw, l, &o);
+    reject_reason reason = operate(r, inst, hw, l, tried);
     if (reason != REJECT_NONE) {
         if (*why == REJECT_MEMORY || reason == REJECT_LATENCY)
             *why = reason;
-        return;
+        return false;
     }
-    if (!*found || better(&o, best))
-        *best = o;
+    if (!*found || better(tried, best))
+        *best = *tried;
     *found = true;
+    return true;
 }
 
 /* The layouts of one node: every allowed tensor-parallel degree that divides its GPUs. Across nodes (when one node
@@ -241,12 +242,23 @@ static reject_reason best_layout(const rec_request *r, const catalog_instance *i
     reject_reason why = REJECT_MEMORY;
     int gpus = inst->gpu_count < 1.0 ? 1 : (int)inst->gpu_count;
     int widest = 0;
+    operating tried, previous = {0};
+    bool stop = false, have_previous = false;
     for (int tp = 1; tp <= gpus; tp++) {
         if (gpus % tp != 0 || !tensor_parallel_allowed(a, tp))
             continue;
         widest = tp;
+        if (stop)
+            continue; /* widest is still wanted for the layouts across nodes */
         serving_layout l = {.tensor_parallel = tp, .pipeline_parallel = 1, .expert_parallel = 1, .nodes = 1};
-        consider(r, inst, hw, &l, best, &found, &why);
+        if (!consider(r, inst, hw, &l, best, &found, &why, &tried))
+            continue;
+        /* what a node serves rises with the degree while the KV cache gains room, then falls as the all-reduces
+         * grow: past the first fall no wider degree is looked at (a search that saves most of the steps; a
+         * second rise would be missed) */
+        stop = have_previous && better(&previous, &tried);
+        previous = tried;
+        have_previous = true;
     }
     if (found || widest == 0 || !catalog_instance_clusters(inst) || inst->gpu_count < 1.0)
         return found ? REJECT_NONE : widest == 0 ? REJECT_GPU_COUNT : why;
@@ -257,12 +269,12 @@ static reject_reason best_layout(const rec_request *r, const catalog_instance *i
                              .nodes = (int)n};
         if (serving_weights_gb_per_gpu(a, &pp, &s) > hw->memory_gb && a->experts <= 0)
             continue;
-        consider(r, inst, hw, &pp, best, &found, &why);
+        consider(r, inst, hw, &pp, best, &found, &why, &tried);
         if (a->experts > 0) {
             serving_layout ep = pp;
             ep.pipeline_parallel = 1;
             ep.expert_parallel = widest * (int)n;
-            consider(r, inst, hw, &ep, best, &found, &why);
+            consider(r, inst, hw, &ep, best, &found, &why, &tried);
         }
     }
     return found ? REJECT_NONE : why == REJECT_MEMORY && most_nodes < MAX_NODES ? REJECT_MAX_NODES : why;

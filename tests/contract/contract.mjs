@@ -742,14 +742,14 @@ async function headerCases() {
 // ---- drift between the spec and the server's route table ------------------------------------------------------------
 
 function routeTableCases() {
-  const source = readFileSync(join(repoRoot, 'service/face/routes.c'), 'utf8');
+  const source = readFileSync(join(repoRoot, 'service/face/http/routes.c'), 'utf8');
   const table = source.slice(source.indexOf('static const route routes[]'));
   const routes = [...table.slice(0, table.indexOf('};')).matchAll(/\{"([A-Z]+)", "([^"]+)"/g)]
     .map((m) => `${m[1]} ${m[2]}`);
   const documented = spec.operations().filter((o) => o.method !== 'OPTIONS').map((o) => `${o.method} ${o.template}`);
   const undocumented = routes.filter((r) => !documented.includes(r));
   const unrouted = documented.filter((d) => !routes.includes(d));
-  if (routes.length === 0) fail('route table', 'no routes found in service/face/routes.c');
+  if (routes.length === 0) fail('route table', 'no routes found in service/face/http/routes.c');
   else if (undocumented.length || unrouted.length)
     fail('route table and spec list the same endpoints',
       [...undocumented.map((r) => `served but not in openapi.yaml: ${r}`),

@@ -76,6 +76,7 @@ typedef struct rec_request {
     double target_tokens_per_s;           /* 0 = none: one node's replicas are priced */
     double requests_per_s;                /* 0 = none */
     double max_ttft_ms;                   /* 0 = no floor */
+    bool kv_cache_precision_given;        /* else the KV cache's precision follows the weights' */
     double min_tokens_per_s_per_sequence; /* 0 = no floor */
     /* set by recommend_parse() from the members above and the model, the same for every instance type a walk
      * judges: the KV bytes per value of a served sequence and the GB of KV cache its context (sequence_length, else
@@ -211,6 +212,9 @@ typedef struct walk_side {
 int recommend_parse(const catalog *snap, const json_t *request, rec_request *r, rec_filters *f, problem **error);
 /* The model, fine-tuning and serving members of workload w (recommend_model.c); errors go into p. */
 void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r, problem *p);
+/* The bytes of a cached KV value when the request names no kv_cache_precision: 1 for weights in a floating-point
+ * format of 8 bits or fewer, else 2 (recommend_model.c says why). */
+double recommend_default_kv_bytes(precision weights);
 /* Sets r's serving_kv_bytes and kv_per_sequence_gb from its parsed members. */
 void recommend_serving_prepare(rec_request *r);
 /* The objective's figures (metric, second) of candidate c priced on fit ft (c->fit itself may be unset)

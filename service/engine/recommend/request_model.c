@@ -189,9 +189,8 @@ static void parse_serving(const json_t *w, rec_request *r, problem *p)
     /* a model served in a floating-point format of 8 bits or fewer keeps its KV cache at fp8 unless told otherwise,
      * as NVIDIA's quantised checkpoints that TensorRT-LLM serves do (huggingface.co/nvidia/Llama-3.1-8B-Instruct-FP8,
      * hf_quant_config.json: "kv_cache_quant_algo": "FP8"); integer formats (SmoothQuant, GPTQ, AWQ) keep 16 bits */
-    precision weights = r->workload.precision;
-    int kv = weights == PRECISION_FP8 || weights == PRECISION_NVFP4 || weights == PRECISION_MXFP4 ? 2 : 0;
-    jsonv_enum(w, "workload", "kv_cache_precision", false, kv_names, 3, &kv, p);
+    int kv = recommend_default_kv_bytes(r->workload.precision) == 1.0 ? 2 : 0;
+    r->kv_cache_precision_given = jsonv_enum(w, "workload", "kv_cache_precision", false, kv_names, 3, &kv, p);
     r->workload.kv_bytes = kv == 2 ? 1.0 : 2.0;
     double number;
     long long whole;
@@ -226,6 +225,11 @@ void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r,
     parse_model_choice(snap, w, r, p);
     parse_fine_tuning(w, r, p);
     parse_serving(w, r, p);
+}
+
+double recommend_default_kv_bytes(precision weights)
+{
+    return weights == PRECISION_FP8 || weights == PRECISION_NVFP4 || weights == PRECISION_MXFP4 ? 1.0 : 2.0;
 }
 
 void recommend_serving_prepare(rec_request *r)

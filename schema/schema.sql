@@ -40,7 +40,8 @@ CREATE TABLE gpus (
     mig INTEGER NOT NULL CHECK (mig IN (0, 1)),
     vgpu INTEGER NOT NULL CHECK (vgpu IN (0, 1)),
     release_year INTEGER NOT NULL CHECK (release_year BETWEEN 2010 AND 2030),
-    sources TEXT NOT NULL CHECK (json_valid(sources) AND json_type(sources) = 'array')
+    sources TEXT NOT NULL CHECK (json_valid(sources) AND json_type(sources) = 'array'),
+    fp4_tflops REAL CHECK (fp4_tflops > 0)
 );
 
 CREATE TABLE fx_rates (

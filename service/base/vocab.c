@@ -19,6 +19,7 @@ const precision_info vocab_precisions[PRECISION_COUNT] = {
     [PRECISION_TF32] = {"tf32", "tf32_tflops"}, [PRECISION_BF16] = {"bf16", "bf16_tflops"},
     [PRECISION_FP16] = {"fp16", "fp16_tflops"}, [PRECISION_FP8] = {"fp8", "fp8_tflops"},
     [PRECISION_INT8] = {"int8", "int8_tops"},   [PRECISION_INT4] = {"int4", "int8_tops"},
+    [PRECISION_NVFP4] = {"nvfp4", "fp4_tflops"}, [PRECISION_MXFP4] = {"mxfp4", "fp4_tflops"},
 };
 
 /* The format rules each adapter follows are written in worker/providers/README.md.

@@ -48,7 +48,9 @@ typedef enum {
     PRECISION_FP16,
     PRECISION_FP8,
     PRECISION_INT8,
-    PRECISION_INT4,
+    PRECISION_INT4,  /* weights at 4 bits in groups (GPTQ/AWQ), arithmetic at 16 */
+    PRECISION_NVFP4, /* NVIDIA's FP4: 4-bit values, one FP8 scale per 16; FP4 arithmetic where the GPU has it */
+    PRECISION_MXFP4, /* OCP microscaling FP4: 4-bit values, one 8-bit scale per 32 */
     PRECISION_COUNT
 } precision;
 

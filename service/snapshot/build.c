@@ -146,6 +146,7 @@ catalog_added catalog_build_gpu(catalog_builder *b, const catalog_gpu_row *row)
     g->bf16_tflops = real(b, row->bf16_tflops);
     g->fp8_tflops = real(b, row->fp8_tflops);
     g->int8_tops = real(b, row->int8_tops);
+    g->fp4_tflops = real(b, row->fp4_tflops);
     g->tdp_watts = real(b, row->tdp_watts);
     g->interconnect_gb_per_s = real(b, row->interconnect_gb_per_s);
     g->release_year = (int)real(b, row->release_year);

@@ -47,7 +47,7 @@ typedef struct catalog_gpu_row {
     const char *id, *name, *vendor, *architecture, *form_factor, *memory_type, *interconnect, *sources_json;
     double memory_gb, memory_bandwidth_gb_per_s, fp64_tflops, fp64_tensor_tflops, fp32_tflops, tf32_tflops,
         fp16_tflops, bf16_tflops, fp8_tflops, int8_tops, tdp_watts, interconnect_gb_per_s, release_year, ecc, mig,
-        vgpu;
+        vgpu, fp4_tflops;
 } catalog_gpu_row;
 
 typedef struct catalog_instance_row {

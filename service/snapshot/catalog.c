@@ -325,6 +325,8 @@ double catalog_gpu_peak(const catalog_gpu *gpu, precision p)
     case PRECISION_INT4:
         /* int4 weights are dequantised or run on int8 paths on most parts: count the int8 rate */
         return gpu->int8_tops;
+    case PRECISION_NVFP4:
+    case PRECISION_MXFP4: return gpu->fp4_tflops;
     case PRECISION_COUNT: break;
     }
     return NAN;

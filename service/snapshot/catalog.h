@@ -68,6 +68,7 @@ typedef struct catalog_gpu {
     double bf16_tflops;
     double fp8_tflops;
     double int8_tops;
+    double fp4_tflops; /* dense FP4 tensor rate; NAN when the GPU has none */
     double tdp_watts;
     double interconnect_gb_per_s;
     int release_year;
@@ -174,9 +175,6 @@ typedef struct catalog_shape {
      * interconnect and cluster network: another provider's twin, which a workload fits alike once both providers
      * are allowed and neither type is retired */
     size_t hardware_twin;
-    /* the first shape with the same GPU, GPU count and memory and GPU interconnect, whatever joins its nodes: a
-     * served model fits it alike (it never spreads one replica over nodes) */
-    size_t node_twin;
 } catalog_shape;
 
 typedef struct catalog {

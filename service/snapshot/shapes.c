@@ -23,7 +23,8 @@ static bool figures_sound(const catalog *snap)
     for (size_t g = 0; g < snap->gpu_count; g++) {
         const catalog_gpu *gpu = &snap->gpus[g];
         double rates[] = {gpu->fp64_tflops, gpu->fp64_tensor_tflops, gpu->fp32_tflops, gpu->tf32_tflops,
-                          gpu->fp16_tflops, gpu->bf16_tflops,        gpu->fp8_tflops,  gpu->int8_tops};
+                          gpu->fp16_tflops, gpu->bf16_tflops,        gpu->fp8_tflops,  gpu->int8_tops,
+                          gpu->fp4_tflops};
         if (!(isfinite(gpu->memory_bandwidth_gb_per_s) && gpu->memory_bandwidth_gb_per_s > 0) ||
             !(isfinite(gpu->tdp_watts) && gpu->tdp_watts >= 0))
             return false;
@@ -123,28 +124,16 @@ static int compare_hardware_qsort(const void *a, const void *b)
     return cmp != 0 ? cmp : compare_size(ka->instance, kb->instance);
 }
 
-/* catalog_shape.hardware_twin and node_twin of every shape; keys[s] is shape s's example's key, its instance member
- * set to s. Sorted by hardware, the shapes of one node stand together (compare_hardware() compares the node first),
- * and each run of one hardware in index order. */
+/* catalog_shape.hardware_twin of every shape; keys[s] is shape s's example's key, its instance member set to s. Sorted
+ * by hardware, each run of one hardware stands together in index order. */
 static void find_twins(catalog_shape *shapes, shape_key *keys, size_t count)
 {
     qsort(keys, count, sizeof *keys, compare_hardware_qsort);
-    size_t start = 0;
-    while (start < count) {
-        size_t end = start + 1, node_twin = keys[start].instance;
-        while (end < count && compare_node(&keys[end - 1], &keys[end]) == 0) {
-            if (keys[end].instance < node_twin)
-                node_twin = keys[end].instance;
-            end++;
-        }
-        size_t hardware_twin = keys[start].instance;
-        for (size_t i = start; i < end; i++) {
-            if (i > start && compare_hardware(&keys[i - 1], &keys[i]) != 0)
-                hardware_twin = keys[i].instance;
-            shapes[keys[i].instance].hardware_twin = hardware_twin;
-            shapes[keys[i].instance].node_twin = node_twin;
-        }
-        start = end;
+    size_t hardware_twin = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (i == 0 || compare_hardware(&keys[i - 1], &keys[i]) != 0)
+            hardware_twin = keys[i].instance;
+        shapes[keys[i].instance].hardware_twin = hardware_twin;
     }
 }
 

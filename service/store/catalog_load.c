@@ -132,8 +132,8 @@ static int load_gpus(loader *l)
         prepare(l,
                 "SELECT id, name, vendor, architecture, form_factor, memory_type, interconnect, sources, memory_gb, "
                 "memory_bandwidth_gb_per_s, fp64_tflops, fp64_tensor_tflops, fp32_tflops, tf32_tflops, fp16_tflops, "
-                "bf16_tflops, fp8_tflops, int8_tops, tdp_watts, interconnect_gb_per_s, release_year, ecc, mig, vgpu "
-                "FROM gpus ORDER BY id",
+                "bf16_tflops, fp8_tflops, int8_tops, tdp_watts, interconnect_gb_per_s, release_year, ecc, mig, vgpu, "
+                "fp4_tflops FROM gpus ORDER BY id",
                 &stmt) != 0)
         return -1;
     int step;
@@ -142,7 +142,8 @@ static int load_gpus(loader *l)
             text(stmt, 0),  text(stmt, 1),  text(stmt, 2),  text(stmt, 3),  text(stmt, 4),  text(stmt, 5),
             text(stmt, 6),  text(stmt, 7),  real(stmt, 8),  real(stmt, 9),  real(stmt, 10), real(stmt, 11),
             real(stmt, 12), real(stmt, 13), real(stmt, 14), real(stmt, 15), real(stmt, 16), real(stmt, 17),
-            real(stmt, 18), real(stmt, 19), real(stmt, 20), real(stmt, 21), real(stmt, 22), real(stmt, 23)};
+            real(stmt, 18), real(stmt, 19), real(stmt, 20), real(stmt, 21), real(stmt, 22), real(stmt, 23),
+            real(stmt, 24)};
         if (catalog_build_gpu(l->build, &row) == CATALOG_FULL)
             break;
     }

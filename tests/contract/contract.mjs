@@ -781,7 +781,7 @@ function routeTableCases() {
   const documented = spec.operations().filter((o) => o.method !== 'OPTIONS').map((o) => `${o.method} ${o.template}`);
   const undocumented = routes.filter((r) => !documented.includes(r));
   const unrouted = documented.filter((d) => !routes.includes(d));
-  if (routes.length === 0) fail('route table', 'no routes found in service/face/routes.c');
+  if (routes.length === 0) fail('route table', 'no routes found in service/face/http/routes.c');
   else if (undocumented.length || unrouted.length)
     fail('route table and spec list the same endpoints',
       [...undocumented.map((r) => `served but not in openapi.yaml: ${r}`),

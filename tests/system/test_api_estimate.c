@@ -55,6 +55,7 @@ static void load_fixture(void)
     exec_file(db, "migrations/0013_benchmarks.sql");       /* and the benchmarks table (empty here) */
     exec_file(db, "migrations/0015_price_listed_at.sql"); /* the prices' list dates */
     exec_file(db, "migrations/0017_capacity_blocks.sql"); /* capacity blocks and reservation-only types */
+    exec_file(db, "migrations/0022_fp4.sql");               /* and the GPUs' FP4 rate */
     exec_file(db, "tests/data/estimate/fixture.sql");
     char err[256] = "";
     ck_assert_msg(store_catalog_load(db, &fixture_snap, err, sizeof err) == 0, "catalog_load: %s", err);

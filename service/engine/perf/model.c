@@ -182,8 +182,10 @@ double model_param_count_b(const model_arch *a, bool active)
 
 /* The share of the weights that are routed experts, from the shape; scales the published params_b into its dense part
  * and its expert part. */
-static double routed_share(const model_arch *a)
+double model_routed_share(const model_arch *a)
 {
+    if (a->experts <= 0) /* a dense model: the serving model asks this of every step */
+        return 0.0;
     double routed = routed_expert_params(a, a->experts);
     double total = routed + non_routed_params(a);
     return total > 0 ? routed / total : 0.0;
@@ -198,6 +200,14 @@ static double routed_share(const model_arch *a)
 #define INT4_GROUP 128.0
 #define INT4_SCALE_BITS 16.0
 #define INT4_ZERO_BITS 4.0
+/* NVFP4 (NVIDIA, "Introducing NVFP4 for Efficient and Accurate Low-Precision Inference", developer.nvidia.com blog,
+ * 2025-06): E2M1 values in blocks of 16 with one FP8 (E4M3) scale each, 4 + 8/16 bits = 9/16 byte per weight (its one
+ * FP32 scale per tensor is negligible). MXFP4 (Open Compute Project, "OCP Microscaling Formats (MX) Specification"
+ * v1.0, 2023-09, section 5): E2M1 values in blocks of 32 with one 8-bit E8M0 scale, 17/32 byte. */
+#define NVFP4_BLOCK 16.0
+#define NVFP4_SCALE_BITS 8.0
+#define MXFP4_BLOCK 32.0
+#define MXFP4_SCALE_BITS 8.0
 
 /* Storage widths as in sizing.c's sizing_bytes_per_param: IEEE binary64 8, binary32 4 (TF32 is read from FP32 storage,
  * NVIDIA A100 whitepaper 2020), bfloat16/binary16 2, FP8 (arXiv:2209.05433) and INT8 1. */
@@ -212,6 +222,8 @@ double model_weight_bytes(precision p)
     case PRECISION_FP8:
     case PRECISION_INT8: return 1.0;
     case PRECISION_INT4: return 0.5 + (INT4_SCALE_BITS + INT4_ZERO_BITS) / (8.0 * INT4_GROUP);
+    case PRECISION_NVFP4: return 0.5 + NVFP4_SCALE_BITS / (8.0 * NVFP4_BLOCK);
+    case PRECISION_MXFP4: return 0.5 + MXFP4_SCALE_BITS / (8.0 * MXFP4_BLOCK);
     case PRECISION_COUNT: break;
     }
     return NAN;
@@ -329,69 +341,4 @@ double model_lora_flops(const model_arch *a, double tokens_b, bool gradient_chec
 {
     double per_param = 2.0 * FORWARD_FLOPS_PER_PARAM + (gradient_checkpointing ? FORWARD_FLOPS_PER_PARAM : 0.0);
     return per_param * a->active_params_b * PER_BILLION * tokens_b * PER_BILLION;
-}
-
-/* ---- inference speed ----------------------------------------------------------------------------------------- */
-
-/* MODEL_DECODE_BANDWIDTH_EFFICIENCY (model.h) = 0.685: PyTorch's gpt-fast (github.com/pytorch-labs/gpt-fast, README,
- * "Benchmarks") decodes Llama-2-7B at batch 1 on an A100-80GB at 104.9 tokens/s, 1397.31 GB/s of weights read, against
- * the A100 80GB SXM datasheet's 2039 GB/s: 1397.31 / 2039 = 0.685.
- *
- * MODEL_COMPUTE_EFFICIENCY (model.h) = 0.43: NVIDIA NIM's published benchmark (docs.nvidia.com/nim/benchmarking/llm,
- * "Performance", Llama-3.3-70b-instruct, NIM 1.8.0, 2 x H100 80G, fp8, TP2, 5000 input / 500 output tokens,
- * concurrency 1) measures a time to first token of 406.77 ms: 2 x 70e9 x 5000 = 7.0e14 FLOPs in 0.40677 s is 1.72e15
- * FLOP/s of the two GPUs' 2 x 1979 TFLOPS dense FP8 (H100 SXM datasheet), 0.435. Pope et al., "Efficiently Scaling
- * Transformer Inference" (arXiv:2211.05102), reach 76 % MFU in large-batch prefill of PaLM 540B on TPU v4: an upper
- * bound that a client-measured GPU serving engine does not reach. */
-
-/* Experts a decode step touches: with B tokens each routed to k of E experts, and routing taken as uniform and
- * independent (an assumption: trained routers are balanced by auxiliary losses, DeepSeek-V3 report section 2.1.2,
- * but not uniform), an expert is missed by every token with probability (1 - k/E)^B. */
-static double experts_touched_share(const model_arch *a, double batch)
-{
-    if (a->experts <= 0)
-        return 1.0;
-    double k = (double)a->experts_per_token / a->experts;
-    return 1.0 - pow(1.0 - k, batch);
-}
-
-bool model_serving_valid(const model_arch *a, const model_serving *s)
-{
-    return a && s && a->params_b > 0 && a->active_params_b > 0 && a->layers > 0 && s->kv_bytes > 0 && s->batch > 0 &&
-           s->prompt_tokens > 0 && s->output_tokens > 0 && s->tensor_parallel > 0 && s->bandwidth_gb_per_s > 0 &&
-           s->peak_tflops > 0 && isfinite(model_weight_bytes(s->weight_precision));
-}
-
-/* Pope et al. (arXiv:2211.05102), section 2 and 3.1: a decode step costs max(bytes read / memory bandwidth, 2 N x batch
- * FLOPs / peak); prefill of L tokens costs 2 N L FLOPs. Tensor parallelism (Shoeybi et al., "Megatron-LM",
- * arXiv:1909.08053) splits every weight matrix across the GPUs, so their bandwidth and FLOPS add; its two all-reduces
- * per layer are neglected here. */
-int model_speed_estimate(const model_arch *a, const model_serving *s, model_speed *out)
-{
-    memset(out, 0, sizeof *out);
-    if (!model_serving_valid(a, s))
-        return -1;
-    double bytes_per_weight = model_weight_bytes(s->weight_precision);
-    double weights_bytes = a->params_b * PER_BILLION * bytes_per_weight;
-    double routed = routed_share(a);
-    double weights_read = weights_bytes * ((1.0 - routed) + routed * experts_touched_share(a, s->batch));
-    double mean_context = s->prompt_tokens + s->output_tokens / 2.0;
-    double kv_read = model_kv_cache_gb(a, s->kv_bytes, s->batch, mean_context) * BYTES_PER_GB;
-    out->bytes_per_step = weights_read + kv_read;
-
-    double bandwidth = s->tensor_parallel * s->bandwidth_gb_per_s * BYTES_PER_GB * MODEL_DECODE_BANDWIDTH_EFFICIENCY;
-    double flops_per_s = s->tensor_parallel * s->peak_tflops * 1e12 * MODEL_COMPUTE_EFFICIENCY;
-    double flops_per_token = FORWARD_FLOPS_PER_PARAM * a->active_params_b * PER_BILLION;
-    double memory_s = out->bytes_per_step / bandwidth;
-    double compute_s = flops_per_token * s->batch / flops_per_s;
-    double step_s = fmax(memory_s, compute_s);
-    out->bandwidth_bound = memory_s >= compute_s;
-    out->decode_tokens_per_s_per_sequence = 1.0 / step_s;
-    out->decode_tokens_per_s = s->batch / step_s;
-
-    double prefill_weights = weights_bytes * ((1.0 - routed) + routed * experts_touched_share(a, s->prompt_tokens));
-    double prefill_s = fmax(flops_per_token * s->prompt_tokens / flops_per_s, prefill_weights / bandwidth);
-    out->prefill_tokens_per_s = s->prompt_tokens / prefill_s;
-    out->time_to_first_token_ms = prefill_s * 1000.0;
-    return 0;
 }

@@ -1,6 +1,6 @@
 /* A model's architecture and what follows from it: parameter counts, weight bytes at a precision, KV cache per token
  * (MHA / GQA / MQA / MLA, sliding windows), training activations, LoRA adapter size from the real projection shapes,
- * training and fine-tuning FLOPs (dense or mixture-of-experts), and inference speed on a group of GPUs.
+ * training and fine-tuning FLOPs (dense or mixture-of-experts). Serving speed is engine/perf/serving.h's.
  *
  * Pure functions over plain structs: no I/O, no allocation, no globals. Units are in the names; GB are decimal
  * (1e9 bytes). Every formula cites its source beside its definition in model.c. The architecture comes from the
@@ -28,6 +28,9 @@ int model_arch_check(const model_arch *arch, const char **field);
  * Active counts every weight a token touches, the input embedding table included (DeepSeek, Mistral and Qwen count it
  * so; the gpt-oss card leaves it out). A check of a catalogue row against its published params_b. */
 double model_param_count_b(const model_arch *arch, bool active);
+
+/* The share of the weights that are routed experts (0 for a dense model), from the shape. */
+double model_routed_share(const model_arch *arch);
 
 /* ---- memory -------------------------------------------------------------------------------------------------- */
 
@@ -63,43 +66,5 @@ double model_lora_params_b(const model_arch *arch, int rank);
 double model_training_flops(const model_arch *arch, double tokens_b, bool gradient_checkpointing);
 /* LoRA/QLoRA FLOPs: 4 x active params x tokens (no weight gradients for frozen weights) (+2x with checkpointing). */
 double model_lora_flops(const model_arch *arch, double tokens_b, bool gradient_checkpointing);
-
-/* ---- inference speed ----------------------------------------------------------------------------------------- */
-
-/* The share of peak memory bandwidth a decode step reaches, and of dense peak FLOPS that prefill (and compute-bound
- * decode) reaches; the measurements they come from are cited in model.c. */
-#define MODEL_DECODE_BANDWIDTH_EFFICIENCY 0.685
-#define MODEL_COMPUTE_EFFICIENCY 0.43
-
-/* One serving group: tensor_parallel GPUs of one node holding one replica. */
-typedef struct model_serving {
-    precision weight_precision;
-    double kv_bytes;              /* bytes per cached value: 2 for 16-bit, 1 for fp8 */
-    double batch;                 /* concurrent sequences */
-    double prompt_tokens;
-    double output_tokens;
-    int tensor_parallel;
-    double bandwidth_gb_per_s;    /* one GPU's memory bandwidth */
-    double peak_tflops;           /* one GPU's dense peak at the compute precision */
-} model_serving;
-
-typedef struct model_speed {
-    double decode_tokens_per_s_per_sequence;
-    double decode_tokens_per_s; /* all sequences of the batch together */
-    double prefill_tokens_per_s;
-    double time_to_first_token_ms; /* for prompt_tokens */
-    bool bandwidth_bound;          /* which bound set the decode speed */
-    double bytes_per_step;         /* weights read (active experts at the batch) + KV read, one decode step */
-} model_speed;
-
-/* Decode: each step reads the weights the batch's tokens touch (all of a dense model; for MoE the expected share of
- * experts routed to at that batch) plus every sequence's KV cache at its mean context (prompt + output / 2), over the
- * group's bandwidth x MODEL_DECODE_BANDWIDTH_EFFICIENCY, or computes 2 x active params x batch at peak x
- * MODEL_COMPUTE_EFFICIENCY: the slower wins. Prefill is compute-bound: 2 x active params per prompt token, and never
- * faster than one read of the weights. Bandwidth and peak scale with tensor_parallel; the all-reduce between the GPUs
- * is neglected. 0, or -1 when an input is not positive (out is then zeroed). */
-int model_speed_estimate(const model_arch *arch, const model_serving *s, model_speed *out);
-/* Whether model_speed_estimate() can estimate s for arch (it returns -1 exactly when not). */
-bool model_serving_valid(const model_arch *arch, const model_serving *s);
 
 #endif

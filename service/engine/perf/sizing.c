@@ -213,6 +213,11 @@ static int derive(const sizing_workload *w, sizing_requirements *out, bool with_
         if (w->kind == WORKLOAD_FINE_TUNING && w->method != FINE_TUNE_FULL &&
             (qlora || w->precision == PRECISION_INT8 || w->precision == PRECISION_INT4))
             out->compute_precision = PRECISION_BF16;
+        /* 4-bit weights are served by dequantising them into 16-bit arithmetic (GPTQ/AWQ kernels; FP4 on GPUs
+         * without FP4 tensor cores); FP4 arithmetic where a GPU has it is the serving model's (engine/perf) */
+        if (w->kind == WORKLOAD_INFERENCE && (w->precision == PRECISION_INT4 || w->precision == PRECISION_NVFP4 ||
+                                              w->precision == PRECISION_MXFP4))
+            out->compute_precision = PRECISION_FP16;
         if (kind->trains) {
             double batch = w->batch_size > 0 ? w->batch_size : SIZING_DEFAULT_TRAIN_BATCH;
             double sequence = w->sequence_length > 0 ? w->sequence_length : SIZING_DEFAULT_TRAIN_SEQUENCE;

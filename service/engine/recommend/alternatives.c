@@ -64,12 +64,17 @@ static int rank_alone(const catalog *snap, rec_request *r, const rec_filters *f,
 }
 
 /* Serving at another precision alone needs no parse: the request's parse reads workload.precision as a plain name
- * (request.c), and nothing else it parses for an inference request depends on it, so the parsed request
- * with its precision replaced is what parsing the changed request gives; its sizing and its walk are its own. */
+ * (request.c), and nothing else it parses for an inference request depends on it but the KV cache's
+ * default precision, set again here as the parse sets it; so the parsed request with its precision replaced is what
+ * parsing the changed request gives; its sizing and its walk are its own. */
 static int run_requantised(const catalog *snap, const recommend_alternatives *alts, precision to, alternative *alt)
 {
     rec_request r = *alts->request;
     r.workload.precision = to;
+    if (!r.kv_cache_precision_given) {
+        r.workload.kv_bytes = recommend_default_kv_bytes(to);
+        recommend_serving_prepare(&r);
+    }
     return rank_alone(snap, &r, alts->filters, alt);
 }
 

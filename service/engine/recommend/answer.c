@@ -202,20 +202,29 @@ static void write_throughput(jsonw *out, const rec_request *r, const candidate *
         return;
     }
     jsonw_object_begin(out);
-    jsonw_member_integer(out, "tensor_parallel", ft->tensor_parallel);
+    jsonw_member_integer(out, "tensor_parallel", ft->layout.tensor_parallel);
+    jsonw_member_integer(out, "pipeline_parallel", ft->layout.pipeline_parallel);
+    jsonw_member_integer(out, "expert_parallel", ft->layout.expert_parallel);
+    jsonw_member_integer(out, "nodes_per_replica", ft->layout.nodes);
     jsonw_name(out, "replicas");
     write_count(out, ft->replicas);
     jsonw_name(out, "batch_size");
     write_count(out, ft->batch);
     jsonw_member_integer(out, "prompt_tokens", (long long)r->prompt_tokens);
     jsonw_member_integer(out, "output_tokens", (long long)r->output_tokens);
-    jsonw_member_rounded(out, "decode_tokens_per_s_per_sequence", ft->speed.decode_tokens_per_s_per_sequence, 1);
-    jsonw_member_rounded(out, "decode_tokens_per_s", ft->tokens_per_s, 1);
+    jsonw_member_rounded(out, "output_tokens_per_s", ft->speed.output_tokens_per_s * ft->replicas, 1);
     jsonw_member_rounded(out, "prefill_tokens_per_s", ft->speed.prefill_tokens_per_s * ft->replicas, 1);
     jsonw_member_rounded(out, "time_to_first_token_ms", ft->speed.time_to_first_token_ms, 1);
+    jsonw_member_rounded(out, "time_per_output_token_ms", ft->speed.time_per_output_token_ms, 2);
     jsonw_member_rounded(out, "usd_per_million_tokens", recommend_usd_per_million_tokens(c), 4);
     jsonw_member_rounded(out, "load_tokens_per_s", ft->load_tokens_per_s, 1);
-    jsonw_member_string(out, "bound", ft->speed.bandwidth_bound ? "memory_bandwidth" : "compute");
+    jsonw_member_string(out, "bound", ft->speed.compute_bound ? "compute" : "memory_bandwidth");
+    jsonw_name(out, "efficiencies");
+    jsonw_object_begin(out);
+    jsonw_member_rounded(out, "compute", ft->efficiency.compute, 3);
+    jsonw_member_rounded(out, "memory_bandwidth", ft->efficiency.memory, 3);
+    jsonw_member_string(out, "source", ft->efficiency.source);
+    jsonw_object_end(out);
     jsonw_object_end(out);
 }
 
@@ -308,12 +317,12 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
     if (inst->reservation_only)
         note(reasons, "%s is sold only through reservations and Capacity Blocks, never on-demand or spot.", inst->id);
     if (ft->serving)
-        note(reasons, "%d GPU%s per replica, %g replica%s at batch %g: %.0f tokens/s in all, %.1f per sequence "
-                      "(%s-bound), first token in %.0f ms; $%.4f per million tokens.",
-             ft->tensor_parallel, ft->tensor_parallel == 1 ? "" : "s", ft->replicas, ft->replicas == 1 ? "" : "s",
-             ft->batch, ft->tokens_per_s, ft->speed.decode_tokens_per_s_per_sequence,
-             ft->speed.bandwidth_bound ? "bandwidth" : "compute", ft->speed.time_to_first_token_ms,
-             recommend_usd_per_million_tokens(c));
+        note(reasons, "%d GPU%s per replica, %g replica%s at batch %g: %.0f output tokens/s in all with prefill "
+                      "counted, %.1f per sequence (%s-bound), first token in %.0f ms; $%.4f per million tokens.",
+             ft->layout.tensor_parallel * ft->layout.nodes, ft->layout.tensor_parallel * ft->layout.nodes == 1 ? "" : "s",
+             ft->replicas, ft->replicas == 1 ? "" : "s", ft->batch, ft->speed.output_tokens_per_s * ft->replicas,
+             1000.0 / ft->speed.time_per_output_token_ms, ft->speed.compute_bound ? "compute" : "bandwidth",
+             ft->speed.time_to_first_token_ms, recommend_usd_per_million_tokens(c));
     bool latency_sensitive = workload_kind_of(r->workload.kind)->serves && r->latency_sensitive;
     if (latency_sensitive && ft->model_on_one_gpu)
         note(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");
@@ -335,7 +344,7 @@ static void explain_warnings(const catalog *snap, const rec_request *r, const re
 
     if (ft->serving && ft->tensor_parallel_on_pcie)
         note(warnings, "Each replica is split across %d GPUs joined only by PCIe: every layer's all-reduce crosses "
-                       "it, so real speed falls short of the estimate.",
+                       "it (counted in the speed), so each token waits on the bus.",
              ft->tensor_parallel);
     if (latency_split(r, ft))
         note(warnings, "The model is split across %g GPUs over %s: every token crosses it, adding latency.",

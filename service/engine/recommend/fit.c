@@ -97,7 +97,7 @@ reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_insta
 }
 
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
-                                     const catalog_instance *inst, fit_figures figures, fit *out)
+                                     const catalog_instance *inst, fit *out)
 {
     const catalog_gpu *gpu = inst->gpu;
     if (r->require_nvlink && !has_nvlink(inst))
@@ -107,7 +107,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
 
     *out = (fit){.peak_per_gpu = catalog_gpu_peak(gpu, r->compute_precision)};
     if (recommend_fit_serves(r)) {
-        reject_reason served = recommend_serving_fit(r, req, inst, figures, out);
+        reject_reason served = recommend_serving_fit(r, req, inst, out);
         if (served != REJECT_NONE)
             return served;
         double total = out->total_gpus;
@@ -116,8 +116,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
         out->total_memory_gb = out->nodes * inst->gpu_memory_gb;
         out->watts = total * gpu->tdp_watts;
         out->hours = r->job_hours > 0 ? r->job_hours : NAN;
-        /* splitting a replica over PCIe waits on the bus each layer (the speed model leaves that out) */
-        out->penalty = out->tensor_parallel_on_pcie ? PENALTY_LATENCY_PCIE : 1.0;
+        out->penalty = 1.0; /* the speed counts the all-reduces over PCIe (engine/perf/serving.c) */
         return REJECT_NONE;
     }
     unsigned nodes;
@@ -193,5 +192,5 @@ reject_reason recommend_instance_check(const rec_request *r, const rec_filters *
                                        const sizing_requirements *req, const catalog_instance *inst, fit *out)
 {
     reject_reason admitted = recommend_instance_admit(f, snap, inst);
-    return admitted != REJECT_NONE ? admitted : recommend_hardware_fit(r, req, inst, FIT_WHOLE, out);
+    return admitted != REJECT_NONE ? admitted : recommend_hardware_fit(r, req, inst, out);
 }

@@ -15,6 +15,7 @@
 #include "engine/recommend/recommend.h"
 #include "engine/perf/model.h"
 #include "engine/perf/plan.h"
+#include "engine/perf/serving.h"
 #include "engine/perf/sizing.h"
 #include "engine/perf/work.h"
 #include "snapshot/catalog.h"
@@ -78,6 +79,7 @@ typedef struct rec_request {
     double target_tokens_per_s;           /* 0 = none: one node's replicas are priced */
     double requests_per_s;                /* 0 = none */
     double max_ttft_ms;                   /* 0 = no floor */
+    bool kv_cache_precision_given;        /* else the KV cache's precision follows the weights' */
     double min_tokens_per_s_per_sequence; /* 0 = no floor */
     /* set by recommend_parse() from the members above and the model, the same for every instance type a walk
      * judges: the KV bytes per value of a served sequence and the GB of KV cache its context (sequence_length, else
@@ -158,15 +160,15 @@ typedef struct fit {
     bool one_nvlink_domain;
     /* serving a model (inference with a model) */
     bool serving;
-    model_speed speed;           /* of one replica at batch */
-    int tensor_parallel;         /* GPUs holding one replica (a power of two within one node) */
+    serving_point speed;         /* one replica at batch, at the load (engine/perf/serving.h) */
+    serving_layout layout;       /* of one replica */
+    serving_efficiency efficiency; /* the shares of peak the speed assumes, and their source */
+    int tensor_parallel;         /* GPUs of one node splitting each layer of a replica (layout.tensor_parallel) */
     double batch;                /* sequences one replica serves at once */
     double replicas;             /* all nodes together */
-    double tokens_per_s;         /* all replicas at their batch (the load they can carry) */
+    double tokens_per_s;         /* output tokens/s of all replicas at their batch, prefill counted */
     double load_tokens_per_s;    /* the load priced: the target when one is given, else tokens_per_s */
     bool tensor_parallel_on_pcie;
-    bool speed_pending; /* speed and what follows from it (tokens_per_s, load_tokens_per_s, throughput) not yet
-                         * estimated: FIT_SPEED_LATER, until recommend_serving_complete() */
     /* planning a job of known compute */
     double utilization;        /* the MFU the hours assume */
     bool tensor_parallel_planned; /* the model is split within a node: what the utilisation's reason recalls */
@@ -251,10 +253,11 @@ typedef struct walk_side {
 int recommend_parse(const catalog *snap, const json_t *request, rec_request *r, rec_filters *f, problem **error);
 /* The model, fine-tuning and serving members of workload w (request_model.c); errors go into p. */
 void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r, problem *p);
+/* The bytes of a cached KV value when the request names no kv_cache_precision: 1 for weights in a floating-point
+ * format of 8 bits or fewer, else 2 (request_model.c says why). */
+double recommend_default_kv_bytes(precision weights);
 /* Sets r's serving_kv_bytes and kv_per_sequence_gb from its parsed members. */
 void recommend_serving_prepare(rec_request *r);
-/* The largest batch a replica serves when the request gives none. */
-unsigned recommend_serving_max_batch(void);
 /* The objective's figures (metric, second) of candidate c priced on fit ft (c->fit itself may be unset)
  * (score.c). */
 void recommend_score_candidate(const rec_request *r, const fit *ft, candidate *c);
@@ -274,17 +277,10 @@ reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_mod
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st);
-/* What a fit must hold when it is made: everything, or all but a served replica's speed when nothing but the ranking
- * reads it (no latency floor, no load to size replicas for), so that a walk estimates the speed only of the shapes it
- * ranks (recommend_serving_complete()). */
-typedef enum { FIT_WHOLE, FIT_SPEED_LATER } fit_figures;
-
 /* The serving fit of an instance type for an inference request with a model (serve.c): REJECT_NONE with
- * out's node, replica and speed members set (the speed perhaps pending: figures), or why it cannot serve. */
+ * out's layout, node, replica and speed members set, or why it cannot serve. */
 reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
-                                    fit_figures figures, fit *out);
-/* Estimates a pending speed of ft, inst's fit for r (nothing when none is pending). */
-void recommend_serving_complete(const rec_request *r, const catalog_instance *inst, fit *ft);
+                                    fit *out);
 /* A served candidate's price per million generated tokens at the load it is priced for; NAN when not serving. */
 double recommend_usd_per_million_tokens(const candidate *c);
 /* The same for a fit ft priced at hourly_usd for all its nodes. */
@@ -317,8 +313,7 @@ bool recommend_has_gpu_fabric(const catalog_instance *inst);
 reject_reason recommend_gpu_check(const rec_request *r, const rec_filters *f, const catalog *snap, size_t g);
 /* Whether the request lets inst be rented at all: its provider allowed, the type not retired (fit.c). */
 reject_reason recommend_instance_admit(const rec_filters *f, const catalog *snap, const catalog_instance *inst);
-/* The request serves a model, sized by replicas (recommend_serving_fit()): its fit of an instance type never depends
- * on the cluster network, since replicas do not talk to each other. */
+/* The request serves a model, sized by replicas (recommend_serving_fit()). */
 bool recommend_fit_serves(const rec_request *r);
 /* For a request that gives its GPU count (r->gpus > 0): the nodes of inst that make it, or why none can (a slice, a
  * count that does not divide, nodes without a cluster network, more nodes than r->max_nodes). */
@@ -326,7 +321,7 @@ reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_insta
 /* Why inst's hardware cannot run the job, or REJECT_NONE with *out its fit: what the rest of the instance check
  * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. */
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
-                                     const catalog_instance *inst, fit_figures figures, fit *out);
+                                     const catalog_instance *inst, fit *out);
 /* A benchmark job's fit (engine/recommend/work.c): the rate of inst's GPUs, the nodes a target rate needs, the hours of the
  * work, or why none (no rate near the GPU, more nodes than allowed). */
 reject_reason recommend_work_fit(const rec_request *r, const catalog_instance *inst, fit *out);

@@ -309,13 +309,6 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
     }
 }
 
-/* The speed of a served replica is estimated only for the shapes a walk ranks when it can leave shapes unranked:
- * ranked by price (ranked_by_price()), a shape whose least figure is above the heaps' worst is never ranked. */
-static fit_figures figures_for(const rec_request *r)
-{
-    return r->objective == OBJECTIVE_COST ? FIT_SPEED_LATER : FIT_WHOLE;
-}
-
 /* A twin's judgement stands for a shape's, unless the twin's own provider or retirement refused it. */
 static bool twin_speaks_for(const shape_fit *twin)
 {
@@ -323,8 +316,8 @@ static bool twin_speaks_for(const shape_fit *twin)
 }
 
 /* Shape s's fit (its GPU passed): once its provider and type are admitted, its twin's of this walk (an earlier
- * shape, so already judged, unless the twin's own provider or retirement refused it): the hardware twin, or for a
- * served model the node twin; else checked. Remembered in st->fits when the walk has them. */
+ * shape, so already judged, unless the twin's own provider or retirement refused it): the hardware twin; else
+ * checked. Remembered in st->fits when the walk has them. */
 static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, const catalog *snap,
                                   const sizing_requirements *req, size_t s, walk_state *st, fit *scratch, fit **ft)
 {
@@ -332,13 +325,13 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
     const catalog_shape *shape = &snap->shapes[s];
     reject_reason reason = recommend_instance_admit(f, snap, shape->example);
     if (reason == REJECT_NONE) {
-        size_t twin_at = recommend_fit_serves(r) ? shape->node_twin : shape->hardware_twin;
+        size_t twin_at = shape->hardware_twin;
         const shape_fit *twin = st->fits != NULL && twin_at < s ? &st->fits[twin_at] : NULL;
         if (twin_speaks_for(twin)) {
             reason = twin->reason;
             *into = twin->ft;
         } else {
-            reason = recommend_hardware_fit(r, req, shape->example, figures_for(r), into);
+            reason = recommend_hardware_fit(r, req, shape->example, into);
         }
     }
     if (st->fits != NULL)
@@ -349,10 +342,11 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
 
 /* Every candidate of a shape fitted by ft is ranked, under the cost objective, by a figure no less than its price
  * times a factor the fit alone sets (least_figure()): its hourly price over all its nodes when the job's length is
- * unknown (recommend_cost_at() leaves the total NAN), or its total over the job's hours when it is known. */
+ * unknown (recommend_cost_at() leaves the total NAN), or its total over the job's hours when it is known. A served
+ * model is not: it ranks by its price per token (recommend_score_candidate()). */
 static bool ranked_by_price(const rec_request *r, const fit *ft)
 {
-    return r->objective == OBJECTIVE_COST && ft->nodes >= 1 &&
+    return r->objective == OBJECTIVE_COST && !ft->serving && ft->nodes >= 1 &&
            (isnan(ft->hours) || (ft->hours > 0 && isfinite(ft->hours)));
 }
 
@@ -395,7 +389,6 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
                 return;
             continue;
         }
-        recommend_serving_complete(r, shape->example, &fits[s].ft);
         rank_shape(r, f, snap, shape, m, &fits[s].ft, st);
     }
 }
@@ -492,7 +485,6 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             price_alone = price_alone && isnan(ft->hours);
             continue;
         }
-        recommend_serving_complete(r, shape->example, ft);
         rank_fitting_shape(r, allowed, f, snap, req, shape, ft, in_regions, st);
         for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++) {
             walk_side *side = &st->sides[i];
@@ -516,60 +508,6 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     free(judged);
 }
 
-/* Every shape that fits r is ranked by price alone (ranked_by_price()) and by rank_shape() alone: a served model
- * (its fits have one node per replica group and no job length unless r gives one), the cost objective, no price cap
- * and no region allow-list. */
-static bool walk_by_price_applies(const rec_request *r, const rec_filters *f)
-{
-    return r->objective == OBJECTIVE_COST && recommend_fit_serves(r) && r->job_hours == 0 && !price_capped(r) &&
-           f->region_ok == NULL;
-}
-
-/* walk_shapes() for a walk whose heap alone is read (walk_state.heap_only) when walk_by_price_applies(): the shapes
- * in price order, each fitted only when it is reached, until one is dearer than the full heap's worst. Fits are kept
- * in st->fits as walk_shapes() keeps them (known[] says which), so twins are still judged once. */
-static void walk_by_price(const rec_request *r, const rec_filters *f, const catalog *snap,
-                          const sizing_requirements *req, walk_state *st)
-{
-    gpu_judgement *judged = judge_gpus(r, f, snap);
-    unsigned char *known = xcalloc(snap->shape_count, 1);
-    unsigned allowed = pricing_mask(r);
-    for (int m = 0; m < PRICING_COUNT; m++) {
-        if (!(allowed & (1u << m)))
-            continue;
-        const size_t *order = snap->shapes_by_price[m];
-        for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++) {
-            size_t s = order[i];
-            const catalog_shape *shape = &snap->shapes[s];
-            const candidate *floor = topk_floor(&st->heap);
-            if (floor != NULL && shape->cheapest[m][0].hourly_usd > floor->metric)
-                break;
-            shape_fit *memo = &st->fits[s];
-            if (!known[s]) {
-                memo->reason = judged[shape->example->gpu - snap->gpus].reason;
-                if (memo->reason == REJECT_NONE)
-                    memo->reason = recommend_instance_admit(f, snap, shape->example);
-                if (memo->reason == REJECT_NONE) {
-                    const shape_fit *twin = known[shape->node_twin] ? &st->fits[shape->node_twin] : NULL;
-                    if (twin_speaks_for(twin)) {
-                        memo->reason = twin->reason;
-                        memo->ft = twin->ft;
-                    } else {
-                        memo->reason = recommend_hardware_fit(r, req, shape->example, FIT_SPEED_LATER, &memo->ft);
-                    }
-                }
-                known[s] = 1;
-            }
-            if (memo->reason != REJECT_NONE)
-                continue;
-            recommend_serving_complete(r, shape->example, &memo->ft);
-            rank_shape(r, f, snap, shape, (pricing_model)m, &memo->ft, st);
-        }
-    }
-    free(known);
-    free(judged);
-}
-
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st)
 {
@@ -579,10 +517,7 @@ void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *s
         side->state.items = &side->best;
         topk_init(&side->state.heap, &side->best, 1, sizeof side->best, recommend_candidate_order, NULL);
     }
-    if (snap->shapes != NULL && st->heap_only && st->fits != NULL && st->side_count == 0 &&
-        walk_by_price_applies(r, f))
-        walk_by_price(r, f, snap, req, st);
-    else if (snap->shapes != NULL)
+    if (snap->shapes != NULL)
         walk_shapes(r, f, snap, req, st);
     else
         walk_offers(r, f, snap, req, st);

@@ -26,10 +26,6 @@
 #define LATENCY_DEFAULT_MAX_TTFT_MS 1000.0
 #define LATENCY_DEFAULT_MIN_TOKENS_PER_S 10.0
 
-/* vLLM's engine argument --max-num-seqs, "Maximum number of sequences per iteration", defaults to 256 (docs.vllm.ai,
- * engine arguments): the batch a replica serves at full load when the request gives none, memory permitting. */
-#define SERVING_MAX_BATCH 256
-
 static const char *const architecture_fields[] = {
     "params_b",         "active_params_b", "layers",          "hidden_size",      "intermediate_size",
     "moe_intermediate_size", "mlp",        "attention_heads", "kv_heads",         "head_dim",
@@ -190,8 +186,11 @@ static void parse_serving(const json_t *w, rec_request *r, problem *p)
         return;
     }
     static const char *const kv_names[] = {"bf16", "fp16", "fp8"};
-    int kv = 0;
-    jsonv_enum(w, "workload", "kv_cache_precision", false, kv_names, 3, &kv, p);
+    /* a model served in a floating-point format of 8 bits or fewer keeps its KV cache at fp8 unless told otherwise,
+     * as NVIDIA's quantised checkpoints that TensorRT-LLM serves do (huggingface.co/nvidia/Llama-3.1-8B-Instruct-FP8,
+     * hf_quant_config.json: "kv_cache_quant_algo": "FP8"); integer formats (SmoothQuant, GPTQ, AWQ) keep 16 bits */
+    int kv = recommend_default_kv_bytes(r->workload.precision) == 1.0 ? 2 : 0;
+    r->kv_cache_precision_given = jsonv_enum(w, "workload", "kv_cache_precision", false, kv_names, 3, &kv, p);
     r->workload.kv_bytes = kv == 2 ? 1.0 : 2.0;
     double number;
     long long whole;
@@ -229,15 +228,15 @@ void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r,
     recommend_parse_training_rules(w, r, p);
 }
 
+double recommend_default_kv_bytes(precision weights)
+{
+    return weights == PRECISION_FP8 || weights == PRECISION_NVFP4 || weights == PRECISION_MXFP4 ? 1.0 : 2.0;
+}
+
 void recommend_serving_prepare(rec_request *r)
 {
     double context =
         r->workload.sequence_length > 0 ? r->workload.sequence_length : r->prompt_tokens + r->output_tokens;
     r->serving_kv_bytes = r->workload.kv_bytes > 0 ? r->workload.kv_bytes : 2.0;
     r->kv_per_sequence_gb = model_kv_cache_gb(&r->workload.arch, r->serving_kv_bytes, 1, context);
-}
-
-unsigned recommend_serving_max_batch(void)
-{
-    return SERVING_MAX_BATCH;
 }

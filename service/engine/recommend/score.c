@@ -16,12 +16,18 @@ static double candidate_hours(const fit *ft, const candidate *c)
     return c->total_usd / c->hourly_usd;
 }
 
-/* A served model is judged by what users of it get: cost per token (balanced), the time one request takes (time). */
+/* A served model is judged by what users of it get: cost per million output tokens at the load (cost; with a load
+ * given, the replicas that carry it over that load; balanced, with the fit's drawbacks), the time one request takes
+ * (time). */
 static bool score_served(const rec_request *r, const fit *ft, candidate *c)
 {
     if (!ft->serving)
         return false;
     switch (r->objective) {
+    case OBJECTIVE_COST:
+        c->metric = recommend_usd_per_million_tokens_at(ft, c->hourly_usd);
+        c->second = c->hourly_usd;
+        return true;
     case OBJECTIVE_BALANCED:
         c->metric = recommend_usd_per_million_tokens_at(ft, c->hourly_usd) * ft->penalty;
         c->second = c->hourly_usd;
@@ -30,7 +36,6 @@ static bool score_served(const rec_request *r, const fit *ft, candidate *c)
         c->metric = recommend_request_seconds(r, ft);
         c->second = c->hourly_usd;
         return true;
-    case OBJECTIVE_COST:
     case OBJECTIVE_EFFICIENCY:
     case OBJECTIVE_COUNT: break;
     }

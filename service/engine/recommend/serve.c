@@ -1,155 +1,331 @@
-/* How an instance type serves a model: the tensor-parallel group that holds one replica, the batch it serves, its
- * speed (engine/perf/model.c), the latency floors, and how many replicas and nodes a throughput target needs. */
+/* How an instance type serves a model: the layouts a replica may take (tensor parallel within a node, pipeline or
+ * expert parallel across nodes), the batch the KV cache beside the weights allows, the operating point that meets the
+ * request's latency floors and load, its speed (engine/perf/serving.c), and the replicas and nodes the load needs. */
 #include "engine/recommend/internal.h"
 
 #include <math.h>
 #include <string.h>
 
-/* Serving engines split a model over 1, 2, 4 or 8 GPUs: vLLM's tensor parallelism needs the attention heads to
- * divide evenly over the GPUs ("Total number of attention heads must be divisible by tensor parallel size",
- * vllm/model_executor/models), and every catalogued model's head counts are powers of two times a small factor; so
- * a group is the smallest power of two that divides the node's GPUs and holds the replica. */
-static int tensor_parallel_for(double gpus_in_node, double per_gpu_gb, double needed_gb)
+#include "engine/perf/serving.h"
+
+/* Serving engines split a layer's heads evenly: vLLM requires "Total number of attention heads must be divisible by
+ * tensor parallel size" and replicates KV heads when the degree exceeds them, needing the degree to be a multiple of
+ * the KV heads (vllm/model_executor/layers/linear.py, QKVParallelLinear: num_kv_head_replicas = tp / num_kv_heads). */
+static bool tensor_parallel_allowed(const model_arch *a, int tp)
 {
-    int gpus = (int)gpus_in_node;
-    for (int group = 1; group <= gpus; group *= 2)
-        if (gpus % group == 0 && group * per_gpu_gb >= needed_gb)
-            return group;
-    return 0;
+    if (a->estimated) /* a shape guessed from a parameter count: its head count is no real model's */
+        return true;
+    if (a->attention_heads > 0 && a->attention_heads % tp != 0)
+        return false;
+    if (a->attention == ATTENTION_MLA || a->kv_heads <= 0)
+        return true;
+    return a->kv_heads % tp == 0 || tp % a->kv_heads == 0;
 }
 
-static bool meets_floors(const rec_request *r, const model_speed *speed)
+/* PCIe 4.0 x16: 16 GT/s x 16 lanes, 32 GB/s each way (PCI-SIG, PCI Express Base Specification 4.0): the link of a
+ * GPU whose catalog row names only its NVLink when the instance joins its GPUs by PCIe. */
+#define PCIE4_X16_GB_PER_S 32.0
+
+static serving_hardware hardware_of(const catalog_instance *inst, precision compute)
 {
-    if (r->max_ttft_ms > 0 && speed->time_to_first_token_ms > r->max_ttft_ms)
-        return false;
-    if (r->min_tokens_per_s_per_sequence > 0 &&
-        speed->decode_tokens_per_s_per_sequence < r->min_tokens_per_s_per_sequence)
-        return false;
-    return true;
+    const catalog_gpu *gpu = inst->gpu;
+    double share = inst->gpu_count < 1.0 ? inst->gpu_count : 1.0; /* a slice gets its share */
+    serving_hardware hw = {
+        .bandwidth_gb_per_s = gpu->memory_bandwidth_gb_per_s * share,
+        .peak_tflops = catalog_gpu_peak(gpu, compute) * share,
+        .memory_gb = inst->gpu_count < 1.0 ? inst->gpu_memory_gb : inst->gpu_memory_gb / inst->gpu_count,
+        .link_switched = recommend_has_gpu_fabric(inst),
+        /* the catalog's interconnect figures count both directions (NVLink 4: 900 GB/s, 450 each way) */
+        .link_gb_per_s = gpu->interconnect_gb_per_s / 2.0,
+        /* Gbit/s of the node's cluster network, both directions counted by none of the providers: one way */
+        .fabric_gb_per_s = catalog_instance_clusters(inst) ? inst->cluster_network_gbps / 8.0 : 0.0,
+    };
+    bool pcie_card = gpu->interconnect != NULL && strncmp(gpu->interconnect, "pcie", 4) == 0;
+    if (!hw.link_switched && !pcie_card)
+        hw.link_gb_per_s = PCIE4_X16_GB_PER_S;
+    serving_efficiency_of(gpu->vendor, gpu->architecture, &hw.efficiency);
+    return hw;
 }
 
-static model_serving serving_of(const rec_request *r, const catalog_instance *inst, double share, int group,
-                                double batch)
+static serving_load load_of(const rec_request *r, double batch)
 {
-    model_serving s = {
-        .weight_precision = r->workload.precision,
-        .kv_bytes = r->serving_kv_bytes,
-        .batch = batch,
+    double bytes = model_weight_bytes(r->workload.precision);
+    serving_load s = {
         .prompt_tokens = r->prompt_tokens,
         .output_tokens = r->output_tokens,
-        .tensor_parallel = group,
-        .bandwidth_gb_per_s = inst->gpu->memory_bandwidth_gb_per_s * share,
-        .peak_tflops = catalog_gpu_peak(inst->gpu, r->compute_precision) * share,
+        .batch = batch,
+        .kv_bytes = r->serving_kv_bytes,
+        .dense_weight_bytes = bytes,
+        .expert_weight_bytes = bytes,
     };
     return s;
 }
 
-static int estimate(const rec_request *r, const catalog_instance *inst, double share, int group, double batch,
-                    model_speed *out)
+/* One layout's operating point, and what it costs in nodes. */
+typedef struct operating {
+    serving_layout layout;
+    double batch;
+    serving_point point;
+    double replicas;
+    double nodes;
+    double capacity_tokens_per_s; /* what the replicas sustain at their batch */
+} operating;
+
+/* Inference memory: the weights and 20 % of them for the runtime's buffers (sizing.c's rule, engine/perf/sizing.h),
+ * the rest of each GPU for the KV cache. */
+#define RUNTIME_SHARE_OF_WEIGHTS 0.2
+
+/* The most sequences one replica of layout l holds: the KV cache that fits beside the weights, within the engine's
+ * batch and step-token limits (serving.h); 0 when not even one fits. */
+static double max_batch(const rec_request *r, const serving_hardware *hw, const serving_layout *l)
 {
-    model_serving s = serving_of(r, inst, share, group, batch);
-    return model_speed_estimate(&r->workload.arch, &s, out);
+    serving_load s = load_of(r, 1);
+    double weights = serving_weights_gb_per_gpu(&r->workload.arch, l, &s) * (1.0 + RUNTIME_SHARE_OF_WEIGHTS);
+    double context = r->workload.sequence_length > 0 ? r->workload.sequence_length : r->prompt_tokens + r->output_tokens;
+    double per_sequence = serving_kv_gb_per_gpu(&r->workload.arch, l, r->serving_kv_bytes, context);
+    if (!(per_sequence > 0) || hw->memory_gb - weights < per_sequence)
+        return 0;
+    double room = floor((hw->memory_gb - weights) / per_sequence);
+    double by_tokens = floor(SERVING_ENGINE_MAX_STEP_TOKENS / (1.0 + r->prompt_tokens / r->output_tokens));
+    return fmax(1.0, fmin(room, fmin(SERVING_ENGINE_MAX_BATCH, by_tokens)));
 }
 
-/* A slice gets its share of the GPU's bandwidth and arithmetic. */
-static double share_of(const catalog_instance *inst)
+static bool meets_floors(const rec_request *r, const serving_point *p)
 {
-    return inst->gpu_count < 1.0 ? inst->gpu_count : 1.0;
+    if (r->max_ttft_ms > 0 && p->time_to_first_token_ms > r->max_ttft_ms)
+        return false;
+    return !(r->min_tokens_per_s_per_sequence > 0 &&
+             1000.0 / p->time_per_output_token_ms < r->min_tokens_per_s_per_sequence);
 }
 
-/* Whether anything but the ranking reads the speed: a latency floor, or a load that sizes the replicas. */
-static bool speed_judges_fit(const rec_request *r)
+/* One replica's point at batch: its steady state, and its time to first token when anything reads it (a floor on
+ * it, or the answer: with_first_token). */
+static int point_at(const rec_request *r, const serving_hardware *hw, const serving_layout *l, double batch,
+                    bool with_first_token, serving_point *out)
 {
-    return r->max_ttft_ms > 0 || r->min_tokens_per_s_per_sequence > 0 || r->target_tokens_per_s > 0 ||
-           r->requests_per_s > 0;
+    serving_load s = load_of(r, batch);
+    if (serving_step(&r->workload.arch, hw, l, &s, out) != 0)
+        return -1;
+    if (with_first_token || r->max_ttft_ms > 0)
+        out->time_to_first_token_ms = serving_first_token_ms(&r->workload.arch, hw, l, &s);
+    return 0;
 }
 
-/* The members of a serving fit that follow from one replica's speed. */
-static void take_speed(const rec_request *r, const model_speed *speed, fit *out)
+/* The largest batch in [1, most] whose point meets the floors (both latencies grow with the batch), its point in
+ * *p; 0 when none. */
+static double batch_meeting_floors(const rec_request *r, const serving_hardware *hw, const serving_layout *l,
+                                   double most, serving_point *p)
 {
-    out->speed = *speed;
-    out->tokens_per_s = out->replicas * speed->decode_tokens_per_s;
-    out->load_tokens_per_s = r->target_tokens_per_s > 0 ? r->target_tokens_per_s
-                             : r->requests_per_s > 0    ? r->requests_per_s * r->output_tokens
-                                                        : out->tokens_per_s;
-    out->throughput = out->tokens_per_s;
+    if (point_at(r, hw, l, most, false, p) != 0)
+        return 0;
+    if (meets_floors(r, p))
+        return most;
+    if (point_at(r, hw, l, 1, false, p) != 0 || !meets_floors(r, p))
+        return 0;
+    double good = 1, bad = most;
+    serving_point at_good = *p;
+    while (bad - good > 1) {
+        double mid = floor((good + bad) / 2);
+        if (point_at(r, hw, l, mid, false, p) == 0 && meets_floors(r, p)) {
+            good = mid;
+            at_good = *p;
+        } else {
+            bad = mid;
+        }
+    }
+    *p = at_good;
+    return good;
 }
 
-void recommend_serving_complete(const rec_request *r, const catalog_instance *inst, fit *ft)
+/* The smallest batch in [1, most] at which replicas replicas carry load tokens/s (the load then runs at it). */
+static double batch_for_load(const rec_request *r, const serving_hardware *hw, const serving_layout *l, double most,
+                             double replicas, double load)
 {
-    if (!ft->speed_pending)
-        return;
-    model_speed speed;
-    /* cannot fail: recommend_serving_fit() checked that the same figures can be estimated */
-    if (estimate(r, inst, share_of(inst), ft->tensor_parallel, ft->batch, &speed) != 0)
-        memset(&speed, 0, sizeof speed);
-    take_speed(r, &speed, ft);
-    ft->speed_pending = false;
+    serving_point p;
+    double low = 0, high = most; /* low fails (or is 0), high carries */
+    while (high - low > 1) {
+        double mid = floor((low + high) / 2);
+        if (point_at(r, hw, l, mid, false, &p) == 0 && replicas * p.output_tokens_per_s >= load)
+            high = mid;
+        else
+            low = mid;
+    }
+    return high;
+}
+
+/* The output tokens/s the request asks for: its target, or its requests at their output length; 0 for none. */
+static double load_asked(const rec_request *r)
+{
+    return r->target_tokens_per_s > 0 ? r->target_tokens_per_s
+           : r->requests_per_s > 0    ? r->requests_per_s * r->output_tokens
+                                      : 0.0;
+}
+
+/* Layout l's operating point on inst: 0 with *out set (its time to first token not yet: operating_finish()), or the
+ * reason it cannot serve. */
+static reject_reason operate(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
+                             const serving_layout *l, operating *out)
+{
+    double most = max_batch(r, hw, l);
+    if (most < 1)
+        return REJECT_MEMORY;
+    double batch;
+    if (r->workload.batch_size > 0) {
+        if (r->workload.batch_size > most)
+            return REJECT_MEMORY;
+        batch = r->workload.batch_size;
+        if (point_at(r, hw, l, batch, false, &out->point) != 0)
+            return REJECT_PRECISION;
+        if (!meets_floors(r, &out->point))
+            return REJECT_LATENCY;
+    } else {
+        batch = batch_meeting_floors(r, hw, l, most, &out->point);
+        if (batch < 1)
+            return REJECT_LATENCY;
+    }
+    bool slice = inst->gpu_count < 1.0;
+    double per_node = slice || l->nodes > 1 ? 1.0 : floor(inst->gpu_count / l->tensor_parallel);
+    double load = load_asked(r);
+    if (load > 0) {
+        out->replicas = ceil(load / out->point.output_tokens_per_s);
+        if (!(r->workload.batch_size > 0)) { /* the load spread over the replicas runs at a smaller batch, sooner */
+            batch = batch_for_load(r, hw, l, batch, out->replicas, load);
+            point_at(r, hw, l, batch, false, &out->point);
+        }
+    } else {
+        /* a given batch is the request's concurrency, one replica; else the node's GPUs hold as many as fit */
+        out->replicas = r->workload.batch_size > 0 ? 1.0 : per_node;
+    }
+    out->capacity_tokens_per_s = out->replicas * out->point.output_tokens_per_s;
+    out->nodes = l->nodes > 1 ? out->replicas * l->nodes : ceil(out->replicas / per_node);
+    out->layout = *l;
+    out->batch = batch;
+    return REJECT_NONE;
+}
+
+/* Whether a beats b: fewer nodes for the load, then more tokens/s per node, then fewer GPUs per replica. */
+static bool better(const operating *a, const operating *b)
+{
+    if (a->nodes != b->nodes)
+        return a->nodes < b->nodes;
+    double ta = a->capacity_tokens_per_s / a->nodes, tb = b->capacity_tokens_per_s / b->nodes;
+    if (ta != tb)
+        return ta > tb;
+    return a->layout.tensor_parallel * a->layout.nodes < b->layout.tensor_parallel * b->layout.nodes;
+}
+
+/* Tries layout l, keeping it in *best when it beats what is there; remembers the most telling refusal. Whether it
+ * serves at all, its point in *tried. */
+static bool consider(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
+                     const serving_layout *l, operating *best, bool *found, reject_reason *why, operating *tried)
+{
+    reject_reason reason = operate(r, inst, hw, l, tried);
+    if (reason != REJECT_NONE) {
+        if (*why == REJECT_MEMORY || reason == REJECT_LATENCY)
+            *why = reason;
+        return false;
+    }
+    if (!*found || better(tried, best))
+        *best = *tried;
+    *found = true;
+    return true;
+}
+
+/* The layouts of one node: every allowed tensor-parallel degree that divides its GPUs. Across nodes (when one node
+ * cannot hold a replica and the type clusters): the whole node tensor parallel, the fewest nodes that hold the model,
+ * staged as a pipeline or, for MoE, with the experts spread over every GPU. */
+static reject_reason best_layout(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
+                                 operating *best)
+{
+    const model_arch *a = &r->workload.arch;
+    bool found = false;
+    reject_reason why = REJECT_MEMORY;
+    int gpus = inst->gpu_count < 1.0 ? 1 : (int)inst->gpu_count;
+    int widest = 0;
+    operating tried, previous = {0};
+    bool stop = false, have_previous = false;
+    for (int tp = 1; tp <= gpus; tp++) {
+        if (gpus % tp != 0 || !tensor_parallel_allowed(a, tp))
+            continue;
+        widest = tp;
+        if (stop)
+            continue; /* widest is still wanted for the layouts across nodes */
+        serving_layout l = {.tensor_parallel = tp, .pipeline_parallel = 1, .expert_parallel = 1, .nodes = 1};
+        if (!consider(r, inst, hw, &l, best, &found, &why, &tried))
+            continue;
+        /* what a node serves rises with the degree while the KV cache gains room, then falls as the all-reduces
+         * grow: past the first fall no wider degree is looked at (a search that saves most of the steps; a
+         * second rise would be missed) */
+        stop = have_previous && better(&previous, &tried);
+        previous = tried;
+        have_previous = true;
+    }
+    if (found || widest == 0 || !catalog_instance_clusters(inst) || inst->gpu_count < 1.0)
+        return found ? REJECT_NONE : widest == 0 ? REJECT_GPU_COUNT : why;
+    long long most_nodes = r->max_nodes_given ? r->max_nodes : MAX_NODES;
+    serving_load s = load_of(r, 1);
+    for (long long n = 2; n <= most_nodes && !found; n++) {
+        serving_layout pp = {.tensor_parallel = widest, .pipeline_parallel = (int)n, .expert_parallel = 1,
+                             .nodes = (int)n};
+        if (serving_weights_gb_per_gpu(a, &pp, &s) > hw->memory_gb && a->experts <= 0)
+            continue;
+        consider(r, inst, hw, &pp, best, &found, &why, &tried);
+        if (a->experts > 0) {
+            serving_layout ep = pp;
+            ep.pipeline_parallel = 1;
+            ep.expert_parallel = widest * (int)n;
+            consider(r, inst, hw, &ep, best, &found, &why, &tried);
+        }
+    }
+    return found ? REJECT_NONE : why == REJECT_MEMORY && most_nodes < MAX_NODES ? REJECT_MAX_NODES : why;
+}
+
+/* What a replica's arithmetic runs at on inst: FP4 weights on a GPU with FP4 tensor cores compute at its FP4 rate
+ * (TensorRT-LLM's NVFP4 GEMMs on Blackwell), elsewhere at the 16-bit rate the sizing chose. */
+static precision compute_on(const rec_request *r, const catalog_instance *inst)
+{
+    precision weights = r->workload.precision;
+    if ((weights == PRECISION_NVFP4 || weights == PRECISION_MXFP4) && catalog_gpu_peak(inst->gpu, weights) > 0)
+        return weights;
+    return r->compute_precision;
 }
 
 reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
-                                    fit_figures figures, fit *out)
+                                    fit *out)
 {
-    bool slice = inst->gpu_count < 1.0;
-    double share = share_of(inst);
-    double per_gpu_gb = slice ? inst->gpu_memory_gb : inst->gpu_memory_gb / inst->gpu_count;
-    double kv_per_sequence_gb = r->kv_per_sequence_gb;
-    double fixed_gb = req->weights_gb + req->overhead_gb;
-    bool batch_given = r->workload.batch_size > 0;
-    double batch = batch_given ? r->workload.batch_size : 1;
-    int group = tensor_parallel_for(slice ? 1 : inst->gpu_count, per_gpu_gb, fixed_gb + batch * kv_per_sequence_gb);
-    if (group == 0)
-        return REJECT_MEMORY;
-    if (!batch_given && kv_per_sequence_gb > 0) {
-        double room = floor((group * per_gpu_gb - fixed_gb) / kv_per_sequence_gb);
-        unsigned cap = recommend_serving_max_batch();
-        batch = room < 1 ? 1 : room > cap ? cap : room;
-    }
-    model_speed speed;
-    memset(&speed, 0, sizeof speed);
-    bool later = figures == FIT_SPEED_LATER && !speed_judges_fit(r);
-    if (later) {
-        model_serving s = serving_of(r, inst, share, group, batch);
-        if (!model_serving_valid(&r->workload.arch, &s))
-            return REJECT_PRECISION;
-    } else {
-        if (estimate(r, inst, share, group, batch, &speed) != 0)
-            return REJECT_PRECISION;
-        /* a smaller batch is faster per sequence: halve it until the floors hold, unless the request fixed it */
-        while (!meets_floors(r, &speed) && !batch_given && batch > 1) {
-            batch = floor(batch / 2);
-            if (estimate(r, inst, share, group, batch, &speed) != 0)
-                return REJECT_PRECISION;
-        }
-        if (!meets_floors(r, &speed))
-            return REJECT_LATENCY;
-    }
-
-    double replicas_per_node = slice ? 1.0 : floor(inst->gpu_count / group);
-    double replicas = replicas_per_node;
-    if (r->target_tokens_per_s > 0) {
-        replicas = ceil(r->target_tokens_per_s / speed.decode_tokens_per_s);
-    } else if (r->requests_per_s > 0) {
-        double per_replica_requests = batch / (speed.time_to_first_token_ms / 1000.0 +
-                                               r->output_tokens / speed.decode_tokens_per_s_per_sequence);
-        replicas = ceil(r->requests_per_s / per_replica_requests);
-    }
-    double nodes = ceil(replicas / replicas_per_node);
-    if (nodes > (double)r->max_nodes)
+    (void)req;
+    serving_hardware hw = hardware_of(inst, compute_on(r, inst));
+    serving_load s = load_of(r, 1);
+    serving_layout one = {.tensor_parallel = 1, .pipeline_parallel = 1, .expert_parallel = 1, .nodes = 1};
+    if (!serving_valid(&r->workload.arch, &hw, &one, &s))
+        return REJECT_PRECISION;
+    operating best;
+    reject_reason reason = best_layout(r, inst, &hw, &best);
+    if (reason != REJECT_NONE)
+        return reason;
+    point_at(r, &hw, &best.layout, best.batch, true, &best.point); /* the same figures, with the first token */
+    if (best.nodes > (double)r->max_nodes && (r->max_nodes_given || best.layout.nodes == 1)) {
+        out->nodes = best.nodes > MAX_NODES ? MAX_NODES : (unsigned)best.nodes; /* for the hint */
         return REJECT_MAX_NODES;
-
+    }
+    bool slice = inst->gpu_count < 1.0;
     out->serving = true;
-    out->tensor_parallel = group;
-    out->batch = batch;
-    out->replicas = replicas;
-    out->nodes = (unsigned)nodes;
-    out->total_gpus = nodes * inst->gpu_count;
-    out->useful_gpus = slice ? inst->gpu_count : replicas * group;
-    take_speed(r, &speed, out);
-    out->speed_pending = later;
-    out->tensor_parallel_on_pcie = group > 1 && !recommend_has_gpu_fabric(inst);
-    out->model_on_one_gpu = group == 1;
-    out->one_nvlink_domain = !out->tensor_parallel_on_pcie;
+    out->layout = best.layout;
+    out->tensor_parallel = best.layout.tensor_parallel;
+    out->efficiency = hw.efficiency;
+    out->batch = best.batch;
+    out->replicas = best.replicas;
+    out->nodes = (unsigned)best.nodes;
+    out->total_gpus = best.nodes * inst->gpu_count;
+    out->useful_gpus = slice ? inst->gpu_count : best.replicas * best.layout.tensor_parallel * best.layout.nodes;
+    out->speed = best.point;
+    out->tokens_per_s = best.capacity_tokens_per_s;
+    double load = load_asked(r);
+    out->load_tokens_per_s = load > 0 ? load : out->tokens_per_s;
+    out->throughput = out->tokens_per_s;
+    out->tensor_parallel_on_pcie = best.layout.tensor_parallel > 1 && !recommend_has_gpu_fabric(inst);
+    out->model_on_one_gpu = best.layout.tensor_parallel * best.layout.nodes == 1;
+    out->one_nvlink_domain = !out->tensor_parallel_on_pcie && best.layout.nodes == 1;
     return REJECT_NONE;
 }
 
@@ -167,5 +343,5 @@ double recommend_usd_per_million_tokens(const candidate *c)
 
 double recommend_request_seconds(const rec_request *r, const fit *ft)
 {
-    return ft->speed.time_to_first_token_ms / 1000.0 + r->output_tokens / ft->speed.decode_tokens_per_s_per_sequence;
+    return ft->speed.time_to_first_token_ms / 1000.0 + r->output_tokens * ft->speed.time_per_output_token_ms / 1000.0;
 }

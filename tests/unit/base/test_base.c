@@ -150,7 +150,7 @@ START_TEST(vocabularies_round_trip_and_list)
     char list[256];
     ck_assert_str_eq(vocab_pricing_list(list, sizeof list),
                      "on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, savings_plan_3y, capacity_block");
-    ck_assert_str_eq(vocab_precision_list(list, sizeof list), "fp64, fp32, tf32, bf16, fp16, fp8, int8, int4");
+    ck_assert_str_eq(vocab_precision_list(list, sizeof list), "fp64, fp32, tf32, bf16, fp16, fp8, int8, int4, nvfp4, mxfp4");
     ck_assert_str_eq(vocab_adapter_list(list, sizeof list),
                      "aws, azure, gcp, oci, lambda, alibaba, tencent, feed, fx");
     char small[12];

@@ -3,6 +3,8 @@
 #ifndef GPUREC_PRICE_ROW_H
 #define GPUREC_PRICE_ROW_H
 
+#include <stdbool.h>
+
 #include "base/vocab.h"
 
 /* One price as an adapter read it, in the provider's own currency. */
@@ -18,6 +20,8 @@ typedef struct price_row {
     char spot_interruption[16]; /* an interruption band such as "<5%", "" when unknown or not spot */
     char source[128];           /* where it came from, e.g. "aws:price-list" or "feed:https://host/path" */
     int rank;                   /* among rows with one key the higher rank wins, then the later effective_at */
+    bool effective_assumed;     /* no effective_at was stated: validation dated it with the run's time, and a stored
+                                 * row equal in all else keeps its own date (store/prices_apply.h) */
 } price_row;
 
 /* An exchange rate a refresh read (the fx adapter): USD per unit of currency, as of the source's date. */

@@ -184,8 +184,10 @@ static void compare_stored(sqlite3_stmt *st, const price_row *row, stored_price 
     sp->same_currency = strcmp(col_text(st, 1), row->currency) == 0;
     const char *source = col_text(st, 2), *effective = col_text(st, 3);
     sp->stale = written_by_refresh(source) && strcmp(row->effective_at, effective) < 0;
+    /* A row that states no date of its own (dated with the run's time) confirms the stored one's. */
+    bool same_date = row->effective_assumed || strcmp(effective, row->effective_at) == 0;
     sp->identical = sp->same_currency && sp->hourly == row->hourly && strcmp(source, row->source) == 0 &&
-                    strcmp(effective, row->effective_at) == 0 && strcmp(col_text(st, 4), row->effective_end_at) == 0 &&
+                    same_date && strcmp(col_text(st, 4), row->effective_end_at) == 0 &&
                     strcmp(col_text(st, 5), row->spot_interruption) == 0 && sqlite3_column_int(st, 6) == 0;
 }
 

@@ -73,7 +73,8 @@ typedef struct store_applied {
  * they were read (2026-12-01), so their date says when someone looked, not when the provider set the price: a live
  * price with an earlier effective date (AWS states the date a price took effect) is newer information than the seed.
  * A row equal to the stored one in every served field (price, currency, dates, source, interruption band) is not
- * written again, so a run that changes no price leaves the catalog's content, and with it the snapshot's version
+ * written again; a row that states no effective date (price_row.effective_assumed) is compared without it, since the
+ * run's time it was given says nothing new. Such a row is not written again, so a run that changes no price leaves the catalog's content, and with it the snapshot's version
  * (ETags and cursors), as it was; the run itself is still recorded, and its time is the provider's last_success_at.
  * Live prices are stored with estimated = 0.
  *

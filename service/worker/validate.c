@@ -109,6 +109,7 @@ void validate_rows(validation *v, price_batch *batch)
             reject(v, row, why);
             continue;
         }
+        row->effective_assumed = row->effective_at[0] == '\0';
         util_format_time(effective, row->effective_at, sizeof row->effective_at);
         if (row->effective_end_at[0] != '\0') {
             time_t end = 0;

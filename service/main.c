@@ -179,6 +179,8 @@ static int run_import(const config *cfg)
     bool bad = false;
     if (refresh_import(db, cfg, body, size, name != NULL ? name + 1 : cfg->import_path, 0, &out, &bad) != 0) {
         snprintf(err, sizeof err, "%.400s: %.600s", cfg->import_path, out.error);
+        for (size_t i = 0; i < out.named_count; i++)
+            fprintf(stderr, "gpurec import: %s: %s\n", out.named[i].field, out.named[i].message);
         goto fail;
     }
     print_outcome(stdout, &out);

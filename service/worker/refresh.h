@@ -37,7 +37,15 @@ typedef struct refresh_outcome {
     double apply_s;        /* time validating and applying */
     double duration_s;
     char error[512];       /* "" unless status is "error" */
+    validate_named named[VALIDATE_NAMED]; /* the first rejected rows of a feed document, by place (prices[3].hourly) */
+    size_t named_count;
+    bool busy;             /* an import gave up: another connection held the database's write lock throughout */
 } refresh_outcome;
+
+/* How long an import waits for another connection's write lock (`gpurec refresh` elsewhere, a backup) before it
+ * gives up with refresh_outcome.busy: POST /v1/admin/import holds a request thread meanwhile, and answers 503 with
+ * Retry-After then. */
+#define REFRESH_IMPORT_LOCK_WAIT_MS 5000L
 
 /* Runs the adapter named adapter ("aws", "azure", "gcp", "oci", "lambda", "feed") against db, a connection the caller's thread owns.
  * stop (may be NULL) aborts a run in progress: it then fails and rolls back, and is not recorded (it was abandoned,
@@ -50,7 +58,8 @@ int refresh_run(sqlite3 *db, const config *cfg, const char *adapter, const atomi
 /* A price feed document given whole (`gpurec import FILE`, POST /v1/admin/import): parsed as the feed adapter parses
  * a feed (worker/providers/feed.c), then validated and applied like a run of it, with sources "feed:import:NAME".
  * No network. Returns 0, or -1 with out->error; *bad_document is set when the document itself is at fault (a
- * malformed document or row: the error names it), as opposed to the database. */
+ * malformed document or row: the error names it), as opposed to the database; out->busy when the database's write
+ * lock stayed held for REFRESH_IMPORT_LOCK_WAIT_MS. */
 int refresh_import(sqlite3 *db, const config *cfg, const char *body, size_t len, const char *name, time_t now,
                    refresh_outcome *out, bool *bad_document);
 

@@ -55,7 +55,7 @@ static void teardown(void)
     harness_remove_db(db_path);
 }
 
-__attribute__((unused)) static double real_of(const char *sql)
+static double real_of(const char *sql)
 {
     sqlite3_stmt *st = NULL;
     ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
@@ -133,6 +133,108 @@ START_TEST(test_a_row_without_a_date_is_not_rewritten)
 }
 END_TEST
 
+/* An import of one g5.xlarge on-demand row at hourly (a JSON number's text), at now. */
+static int import_g5(const char *hourly, time_t now, refresh_outcome *out)
+{
+    char doc[256];
+    snprintf(doc, sizeof doc, "[{" G5 ", \"pricing_model\": \"on_demand\", \"hourly\": %s, \"currency\": \"USD\"}]",
+             hourly);
+    bool bad = false;
+    return import_at(doc, now, out, &bad);
+}
+
+START_TEST(test_the_guard_cannot_be_walked)
+{
+    /* The seed has 1.006 USD/h. Each step below is within 5x of the price before it; the anchor (the price 30 days
+     * back, here the oldest on record: the seed's) stops the walk at the second. */
+    refresh_outcome out;
+    ck_assert_msg(import_g5("4.5", NOW, &out) == 0, "%s", out.error);
+    ck_assert_double_eq_tol(real_of(G5_PRICE), 4.5, 1e-9);
+    ck_assert_int_ne(import_g5("20.0", NOW + 60, &out), 0);
+    ck_assert_uint_eq(out.rows_rejected, 1);
+    ck_assert_double_eq_tol(real_of(G5_PRICE), 4.5, 1e-9);
+    ck_assert_int_ne(import_g5("0.15", NOW + 120, &out), 0); /* 30x down from 4.5, 6.7x from 1.006 */
+    ck_assert_double_eq_tol(real_of(G5_PRICE), 4.5, 1e-9);
+    /* Back near the anchor is fine, and so is a step down within 5x of both. */
+    ck_assert_msg(import_g5("1.1", NOW + 180, &out) == 0, "%s", out.error);
+    ck_assert_msg(import_g5("0.3", NOW + 240, &out) == 0, "%s", out.error);
+    ck_assert_int_ne(import_g5("0.19", NOW + 300, &out), 0); /* 1.6x from 0.3, 5.3x from 1.006 */
+    ck_assert_double_eq_tol(real_of(G5_PRICE), 0.3, 1e-9);
+
+    /* The anchor moves with time alone: 31 days on, it is the price that stood 30 days before (0.3), and a step
+     * within 5x of it and of the stored price passes. */
+    ck_assert_msg(import_g5("0.19", NOW + 31 * DAY, &out) == 0, "%s", out.error);
+    ck_assert_double_eq_tol(real_of(G5_PRICE), 0.19, 1e-9);
+}
+END_TEST
+
+START_TEST(test_string_prices_are_decimal_only)
+{
+    static const char *const refused[] = {"\"0x1.8p0\"", "\"0x10\"", "\"inf\"", "\"nan\"", "\"infinity\"", "\" 1.5\"",
+                                          "\"1.5 \"", "\"1,5\"", "\"\"", "\".\"", "\"1e\"", "\"--1\""};
+    refresh_outcome out;
+    bool bad = false;
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        char doc[256];
+        snprintf(doc, sizeof doc,
+                 "[{" G5 ", \"pricing_model\": \"on_demand\", \"hourly\": %s, \"currency\": \"USD\"}]", refused[i]);
+        ck_assert_msg(import_at(doc, NOW, &out, &bad) != 0, "%s was taken", refused[i]);
+        ck_assert(bad);
+        ck_assert_msg(strstr(out.error, "prices[0].hourly") != NULL, "%s: %s", refused[i], out.error);
+        ck_assert_double_eq_tol(real_of(G5_PRICE), 1.006, 1e-9);
+    }
+    static const char *const taken[] = {"\"1.25\"", "\"1.5e0\"", "\"2.\"", "\".9\"", "\"+1.1\""};
+    static const double values[] = {1.25, 1.5, 2.0, 0.9, 1.1};
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++) {
+        ck_assert_msg(import_g5(taken[i], NOW + (time_t)i, &out) == 0, "%s: %s", taken[i], out.error);
+        ck_assert_double_eq_tol(real_of(G5_PRICE), values[i], 1e-9);
+    }
+}
+END_TEST
+
+START_TEST(test_a_refused_row_is_named)
+{
+    /* prices[1] is refused by the guard, prices[2] by validation; prices[0] applies. */
+    static const char doc[] =
+        "[{" G5 ", \"pricing_model\": \"on_demand\", \"hourly\": 1.1, \"currency\": \"USD\"}, "
+        "{\"provider\": \"azure\", \"instance_type\": \"Standard_ND96isr_H100_v5\", \"region\": \"eastus\", "
+        "\"pricing_model\": \"on_demand\", \"hourly\": 9.5, \"currency\": \"USD\"}, "
+        "{" G5 ", \"pricing_model\": \"spot\", \"hourly\": 0.4, \"currency\": \"XXX\"}]";
+    refresh_outcome out;
+    bool bad = false;
+    ck_assert_msg(import_at(doc, NOW, &out, &bad) == 0, "%s", out.error);
+    ck_assert_uint_eq(out.rows_rejected, 2);
+    ck_assert_uint_eq(out.named_count, 2);
+    ck_assert_str_eq(out.named[0].field, "prices[2].currency");
+    ck_assert_str_eq(out.named[1].field, "prices[1].hourly");
+    ck_assert_msg(strstr(out.named[1].message, "moves more than 5x from the stored 98.32") != NULL, "%s",
+                  out.named[1].message);
+
+    /* With nothing valid the import fails, and the error names the row too. */
+    static const char alone[] = "[{\"provider\": \"azure\", \"instance_type\": \"Standard_ND96isr_H100_v5\", "
+                                "\"region\": \"eastus\", \"pricing_model\": \"on_demand\", \"hourly\": 9.5, "
+                                "\"currency\": \"USD\"}]";
+    ck_assert_int_ne(import_at(alone, NOW + 60, &out, &bad), 0);
+    ck_assert_uint_eq(out.named_count, 1);
+    ck_assert_str_eq(out.named[0].field, "prices[0].hourly");
+}
+END_TEST
+
+START_TEST(test_one_offer_twice_in_a_document_is_refused)
+{
+    static const char doc[] = "{\"prices\": [{" G5 ", \"pricing_model\": \"on_demand\", \"hourly\": 1.1, "
+                              "\"currency\": \"USD\"}, {" G5 ", \"pricing_model\": \"spot\", \"hourly\": 0.4, "
+                              "\"currency\": \"USD\"}, {" G5 ", \"pricing_model\": \"on_demand\", \"hourly\": 1.2, "
+                              "\"currency\": \"USD\"}]}";
+    refresh_outcome out;
+    bool bad = false;
+    ck_assert_int_ne(import_at(doc, NOW, &out, &bad), 0);
+    ck_assert(bad);
+    ck_assert_msg(strncmp(out.error, "prices[2] prices the same offer as prices[0] ", 45) == 0, "%s", out.error);
+    ck_assert_double_eq_tol(real_of(G5_PRICE), 1.006, 1e-9);
+}
+END_TEST
+
 static Suite *guard_suite(void)
 {
     Suite *s = suite_create("refresh_guard");
@@ -140,6 +242,10 @@ static Suite *guard_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_a_row_without_a_date_is_not_rewritten);
+    tcase_add_test(tc, test_the_guard_cannot_be_walked);
+    tcase_add_test(tc, test_string_prices_are_decimal_only);
+    tcase_add_test(tc, test_a_refused_row_is_named);
+    tcase_add_test(tc, test_one_offer_twice_in_a_document_is_refused);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 #include "base/config.h"
+#include "worker/providers/json_items.h"
 #include "worker/validate.h"
 
 typedef struct refresh_outcome {
@@ -41,6 +42,10 @@ typedef struct refresh_outcome {
     size_t named_count;
     bool busy;             /* an import gave up: another connection held the database's write lock throughout */
 } refresh_outcome;
+
+/* The largest price feed document a run reads (json_items.h's own guard): `gpurec import` refuses a larger file
+ * before reading it. */
+#define REFRESH_MAX_DOCUMENT_BYTES JSON_ITEMS_MAX_DOCUMENT
 
 /* How long an import waits for another connection's write lock (`gpurec refresh` elsewhere, a backup) before it
  * gives up with refresh_outcome.busy: POST /v1/admin/import holds a request thread meanwhile, and answers 503 with

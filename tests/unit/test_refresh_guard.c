@@ -1,7 +1,7 @@
 /* What a price run may change, against a migrated database (schema and seed catalog): a row that changes nothing
  * served is not rewritten (the catalog keeps its version), the plausibility guard is anchored where a run cannot move
- * it, prices given as strings are decimal, a refused row is named with its place in the document, and the same offer
- * twice in one document is settled as across feeds: the last one wins. */
+ * it, prices given as strings are decimal, a refused row is named with its place in the document, the same offer
+ * twice in one document is refused naming both rows, and a feed's text holds no control characters. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -235,6 +235,27 @@ START_TEST(test_one_offer_twice_in_a_document_is_refused)
 }
 END_TEST
 
+START_TEST(test_feed_text_refuses_control_characters)
+{
+    /* spot_interruption is served back by /v1/instances and printed by the command line */
+    static const char *const texts[] = {"\\u001b[2J", "5-10%\\u0007", "\\u007f", "\\u009b31m", "a\\nb"};
+    refresh_outcome out;
+    bool bad = false;
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        char doc[256];
+        snprintf(doc, sizeof doc, "[{" G5 ", \"pricing_model\": \"spot\", \"hourly\": 0.4, \"currency\": \"USD\", "
+                                  "\"spot_interruption\": \"%s\"}]", texts[i]);
+        ck_assert_msg(import_at(doc, NOW, &out, &bad) != 0, "%s was taken", texts[i]);
+        ck_assert(bad);
+        ck_assert_msg(strncmp(out.error, "prices[0].spot_interruption ", 28) == 0, "%s", out.error);
+    }
+    static const char provider[] = "[{\"provider\": \"aws\\u001b\", \"instance_type\": \"g5.xlarge\", \"region\": "
+                                   "\"us-east-1\", \"pricing_model\": \"spot\", \"hourly\": 0.4, \"currency\": \"USD\"}]";
+    ck_assert_int_ne(import_at(provider, NOW, &out, &bad), 0);
+    ck_assert_msg(strncmp(out.error, "prices[0].provider ", 19) == 0, "%s", out.error);
+}
+END_TEST
+
 static Suite *guard_suite(void)
 {
     Suite *s = suite_create("refresh_guard");
@@ -246,6 +267,7 @@ static Suite *guard_suite(void)
     tcase_add_test(tc, test_string_prices_are_decimal_only);
     tcase_add_test(tc, test_a_refused_row_is_named);
     tcase_add_test(tc, test_one_offer_twice_in_a_document_is_refused);
+    tcase_add_test(tc, test_feed_text_refuses_control_characters);
     suite_add_tcase(s, tc);
     return s;
 }

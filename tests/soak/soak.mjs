@@ -4,7 +4,7 @@
 // is read, so each refresh and import publishes a new catalog. It prints the daemon's RSS (VmRSS, /proc) over time
 // and fails when a request got a 5xx or no answer, when the daemon died, or when RSS still grows at the end.
 // Node's standard library only. Usage: node soak.mjs BINARY MINUTES
-import { createServer } from 'node:http';
+import { Agent, createServer, get as httpGet } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate, repoRoot, start, stop, tempDir } from '../contract/lib/daemon.mjs';
@@ -123,6 +123,28 @@ async function call(path, init = {}) {
   return { status: response.status, headers: response.headers, text };
 }
 
+// Conditional GETs go through node:http: Node's fetch keeps a connection open, unused, after a 304 that carries a
+// Content-Length (which libmicrohttpd 0.9.75 always writes, see service/face/routes.c), and so would fill the
+// daemon's connection limit with idle connections of its own making.
+const keepAlive = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+function conditionalGet(path, etag) {
+  return new Promise((resolveGet, rejectGet) => {
+    const request = httpGet(daemon.base + path, { agent: keepAlive, headers: etag ? { 'If-None-Match': etag } : {},
+                                                  timeout: 30000 }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => {
+        counts.requests++;
+        if (response.statusCode >= 500) failed(`GET ${path}: ${response.statusCode} ${text.slice(0, 200)}`);
+        resolveGet({ status: response.statusCode, etag: response.headers.etag });
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', rejectGet);
+  });
+}
+
 const deadline = Date.now() + minutes * 60000;
 async function client(n) {
   let etag = null;
@@ -136,9 +158,9 @@ async function client(n) {
         await call('/v1/estimate', { method: 'POST', headers: { 'Content-Type': 'application/json' },
                                      body: JSON.stringify(ESTIMATE) });
       } else if (kind === 2) {
-        const r = await call('/v1/gpus', etag ? { headers: { 'If-None-Match': etag } } : {});
+        const r = await conditionalGet('/v1/gpus', etag);
         if (r.status === 304) counts.notModified++;
-        etag = r.headers.get('etag') ?? etag;
+        etag = r.etag ?? etag;
       } else {
         await call(GETS[i % GETS.length]);
       }
@@ -193,6 +215,7 @@ const sampler = setInterval(sample, SAMPLE_S * 1000);
 await Promise.all([...Array.from({ length: CLIENTS }, (_, n) => client(n)), importer(), refresher()]);
 clearInterval(sampler);
 sample();
+keepAlive.destroy();
 
 const alive = daemon.child.exitCode === null && daemon.child.signalCode === null;
 const result = await stop(daemon);

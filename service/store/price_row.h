@@ -19,7 +19,8 @@ typedef struct price_row {
     char effective_end_at[32];  /* the last instant it applies (Azure's effectiveEndDate); "" when open-ended */
     char spot_interruption[16]; /* an interruption band such as "<5%", "" when unknown or not spot */
     char source[128];           /* where it came from, e.g. "aws:price-list" or "feed:https://host/path" */
-    int rank;                   /* among rows with one key the higher rank wins, then the later effective_at */
+    int rank;                   /* among rows with one key the higher rank wins, then the later item, then the later
+                                 * effective_at (worker/validate.h) */
     long item;                  /* its place in a feed document (named as prices[item] in errors); -1 otherwise */
     bool effective_assumed;     /* no effective_at was stated: validation dated it with the run's time, and a stored
                                  * row equal in all else keeps its own date (store/prices_apply.h) */

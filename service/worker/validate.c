@@ -126,9 +126,11 @@ static int compare_rows(const void *a, const void *b)
     if (c == 0)
         c = (int)x->model - (int)y->model;
     if (c == 0)
-        c = y->rank - x->rank; /* higher rank first */
+        c = y->rank - x->rank; /* higher rank first: the later feed */
     if (c == 0)
-        c = -strcmp(x->effective_at, y->effective_at); /* later first */
+        c = y->item < x->item ? -1 : y->item > x->item; /* then the later row of one feed document */
+    if (c == 0)
+        c = -strcmp(x->effective_at, y->effective_at); /* then (an adapter's rows) the later effective date */
     return c;
 }
 

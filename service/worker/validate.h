@@ -55,8 +55,9 @@ typedef struct validation {
     size_t named_count;
 } validation;
 
-/* Keeps the batch's valid rows, one per key (the higher rank, then the later effective_at), sorted by key; effective
- * dates are normalised (an empty one becomes now). */
+/* Keeps the batch's valid rows, one per key, sorted by key: the higher rank (the later feed), then the later row of
+ * one feed document (price_row.item: the last wins, as across feeds), then the later effective_at. Effective dates
+ * are normalised (an empty one becomes now). */
 void validate_rows(validation *v, price_batch *batch);
 
 /* The jump guard, a store_price_check with a validation as ctx: false (logged, and named for a feed row) when row

@@ -12,13 +12,12 @@
  * hourly is a JSON number or a decimal string; effective_at, effective_end_at (the last instant the price applies) and
  * spot_interruption are optional. A top-level array of
  * rows is accepted as well. provider, instance_type and region must be ids of the catalog: rows for anything else are
- * skipped (counted as seen), a row that is not of this shape fails the run, as any malformed document does, and so
- * does a second row for an offer the document already priced (the error names both). */
+ * skipped (counted as seen), a row that is not of this shape fails the run, as any malformed document does. When one
+ * document prices an offer twice, its later row wins, as a later feed does (worker/validate.h). */
 #include "worker/providers/provider.h"
 #include "worker/providers/json_items.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
@@ -161,47 +160,6 @@ static int on_row(void *ctx, const json_t *row, size_t index, char *err, size_t 
     return parse_row(f->run, row, index, f->source, f->out, err, err_len);
 }
 
-static int compare_offers(const void *a, const void *b)
-{
-    const price_row *x = *(const price_row *const *)a, *y = *(const price_row *const *)b;
-    int c = strcmp(x->provider, y->provider);
-    if (c == 0)
-        c = strcmp(x->instance_type, y->instance_type);
-    if (c == 0)
-        c = strcmp(x->region, y->region);
-    if (c == 0)
-        c = (int)x->model - (int)y->model;
-    if (c == 0)
-        c = x->item < y->item ? -1 : x->item > y->item;
-    return c;
-}
-
-/* One document prices each offer once: a second row for the same provider, instance type, region and pricing model
- * is refused, naming both rows (which one was meant cannot be told; across feeds, the later feed wins). -1 with err
- * for the later row, "prices[5] prices the same offer as prices[2] (...)". */
-static int refuse_duplicates(const price_batch *out, size_t first, char *err, size_t err_len)
-{
-    size_t n = out->count - first;
-    if (n < 2)
-        return 0;
-    const price_row **rows = xmalloc(n * sizeof *rows);
-    for (size_t i = 0; i < n; i++)
-        rows[i] = &out->rows[first + i];
-    qsort(rows, n, sizeof *rows, compare_offers);
-    int rc = 0;
-    for (size_t i = 1; i < n && rc == 0; i++) {
-        const price_row *a = rows[i - 1], *b = rows[i];
-        if (a->model == b->model && strcmp(a->provider, b->provider) == 0 &&
-            strcmp(a->instance_type, b->instance_type) == 0 && strcmp(a->region, b->region) == 0) {
-            snprintf(err, err_len, "prices[%ld] prices the same offer as prices[%ld] (%s %s %s %s): one row per offer",
-                     b->item, a->item, b->provider, b->instance_type, b->region, pricing_model_name(b->model));
-            rc = -1;
-        }
-    }
-    free(rows);
-    return rc;
-}
-
 /* A later feed in GPUREC_FEED_URLS wins over an earlier one for the same price. */
 static void rank_rows(price_batch *out, size_t first, int rank)
 {
@@ -218,7 +176,7 @@ int feed_parse_document(const provider_run *run, const char *body, size_t len, c
     int rc = json_items_feed(parser, body, len) == 0 && json_items_finish(parser) == 0 ? 0 : -1;
     if (rc != 0)
         snprintf(err, err_len, "%s", json_items_error(parser));
-    else if ((rc = refuse_duplicates(out, first, err, err_len)) == 0)
+    else
         rank_rows(out, first, rank);
     json_items_free(parser);
     return rc;
@@ -244,11 +202,6 @@ static int fetch_one(const provider_run *run, const char *url, int rank, price_b
     }
     if (frc != FETCH_OK)
         goto out;
-    char why[256];
-    if (refuse_duplicates(out, first, why, sizeof why) != 0) {
-        snprintf(err, err_len, "feed %s: %s", shown, why);
-        goto out;
-    }
     rank_rows(out, first, rank);
     rc = 0;
 out:

@@ -36,7 +36,7 @@ SVC_SRCS := $(filter-out service/main.c,$(wildcard service/*/*.c service/*/*/*.c
 SVC_OBJS := $(SVC_SRCS:%.c=$(BUILD)/%.o)
 UI_ASSETS := $(sort $(wildcard web/*.html web/*.css web/*.js web/*.svg))
 UI_OBJ := $(BUILD)/gen/ui_assets.o
-TEST_SRCS := $(wildcard tests/unit/test_*.c tests/system/test_*.c)
+TEST_SRCS := $(wildcard tests/unit/*/test_*.c tests/system/test_*.c)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 
@@ -48,7 +48,7 @@ SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sa
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SUB_J = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 
-.PHONY: FORCE all deps run test check check-suites asan tsan bench fuzz fuzz-build fuzz-bins install clean
+.PHONY: FORCE all deps run test check check-suites asan tsan bench fuzz fuzz-build fuzz-bins install clean validate
 .DEFAULT_GOAL := all
 
 all: $(BUILD)/gpurec
@@ -96,7 +96,7 @@ tsan:
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 FUZZ_BINS := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(filter-out fuzz/fuzz_support.c,$(wildcard fuzz/fuzz_*.c)))
-FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/face/server.o $(BUILD)/service/face/routes.o \
+FUZZ_LINK_OBJS := $(filter-out $(BUILD)/service/face/http/server.o $(BUILD)/service/face/http/request_read.o \
                                 $(BUILD)/service/worker/fetch.o,$(SVC_OBJS)) $(UI_OBJ) $(BUILD)/fuzz/fuzz_support.o
 
 fuzz:
@@ -146,6 +146,17 @@ $(BUILD)/tests/%.o: tests/%.c
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SVC_OBJS) $(UI_OBJ) $(TEST_SUPPORT_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
+# The validation runner (tests/validation/README.md): every published measurement under tests/validation/cases through
+# the engine on the seed catalog, against the floors in tests/validation/floors.json. `make test` runs it too
+# (tests/validation/run.sh, from tests/run-extra.sh).
+VALIDATE_BIN := $(BUILD)/tests/validation/validate
+
+$(VALIDATE_BIN): $(BUILD)/tests/validation/validate.o $(SVC_OBJS) $(UI_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+validate: $(VALIDATE_BIN)
+	./$(VALIDATE_BIN) tests/validation
 
 install: $(BUILD)/gpurec
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gpurec/migrations

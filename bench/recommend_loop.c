@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "base/util.h"
-#include "engine/recommend.h"
+#include "engine/recommend/recommend.h"
 #include "snapshot/catalog.h"
 #include "store/catalog_load.h"
 #include "wire/jsonr.h"

@@ -4,7 +4,9 @@
 set -eu
 
 build_pkgs="gcc make pkg-config libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev"
-test_pkgs="check sqlite3 valgrind prometheus clang libclang-rt-14-dev curl ca-certificates"
+# nginx: the round-robin proxy in front of three replicas in the scale test (tests/scale), started by the test itself
+# on loopback ports with its own configuration; the package's own service is not needed
+test_pkgs="check sqlite3 valgrind prometheus clang libclang-rt-14-dev curl ca-certificates nginx"
 bench_pkgs="wrk"
 ui_pkgs="chromium chromium-driver fonts-dejavu-core"
 # tests/deploy renders deploy/k8s with the kustomize built into Debian's kubectl (package kubernetes-client). Where

@@ -1,7 +1,7 @@
 /* POST /v1/estimate's body: JSON parsing as the HTTP layer does it, then validation and the cost arithmetic
  * (api_estimate_run) on the seed catalog. A body may be refused only with a 4xx problem; an accepted one must
  * serialize. */
-#include "engine/estimate.h"
+#include "engine/estimate/estimate.h"
 #include "fuzz_support.h"
 
 FUZZ_CATALOG_INIT

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "fuzz_support.h"
-#include "engine/recommend.h"
+#include "engine/recommend/recommend.h"
 
 FUZZ_CATALOG_INIT
 

@@ -27,7 +27,10 @@
 #include "cli/cli.h"
 #include "base/util.h"
 #include "store/history.h"
+#include "store/snapshot_file.h"
+#include "worker/publish.h"
 #include "worker/refresh.h"
+#include "worker/replica.h"
 #include "worker/worker.h"
 
 /* SIGTERM and SIGINT, blocked in every thread of the daemon and taken by the main thread with sigwait(): no signal
@@ -63,13 +66,23 @@ static int run_migrate(const config *cfg)
     return 0;
 }
 
+/* In a replica (GPUREC_CATALOG_SOURCE) the publication's follower takes the refresh worker's place. */
+static int start_catalog_thread(const config *cfg, app *application, char *err, size_t err_len)
+{
+    if (cfg->catalog_source[0] == '\0')
+        return worker_start(cfg, &application->worker, err, err_len);
+    long schema = snapshot_file_schema_at(cfg->db_path, err, err_len);
+    if (schema < 0)
+        return -1;
+    return replica_start(cfg, schema, &application->replica, err, err_len);
+}
+
 static int run_serve(const config *cfg)
 {
     char err[1024];
     catalog *snap = NULL;
     app application = {0};
     http_server *server = NULL;
-    worker *refresher = NULL;
     int rc = 1;
     int64_t started = util_monotonic_us();
     sigset_t stop_set; /* blocked by main() since the process began: every thread inherits the mask */
@@ -78,20 +91,23 @@ static int run_serve(const config *cfg)
 
     application.cfg = cfg;
     application.metrics = metrics_new();
+    application.caps = address_caps_new(cfg->max_connections_per_ip);
     application.read_history = store_history_json;
     atomic_init(&application.draining, false);
+    catalog_set_grace(cfg->catalog_grace_s);
     if (store_prepare(cfg, &snap, err, sizeof err) != 0) {
         log_msg(LOG_ERROR, "cannot load the catalog", "error", err, NULL);
         goto out;
     }
     catalog_publish(snap);
     snap = NULL;
-    if (worker_start(cfg, &refresher, err, sizeof err) != 0) {
-        log_msg(LOG_ERROR, "cannot start the refresh worker", "error", err, NULL);
+    if (start_catalog_thread(cfg, &application, err, sizeof err) != 0) {
+        log_msg(LOG_ERROR, cfg->catalog_source[0] ? "cannot follow the publication" : "cannot start the refresh worker",
+                "error", err, NULL);
         goto out;
     }
-    application.worker = refresher;
-    if (http_start(&application, &server, err, sizeof err) != 0) {
+    http_options options = face_http_options(&application);
+    if (http_start(&options, &server, err, sizeof err) != 0) {
         log_msg(LOG_ERROR, "cannot start the HTTP server", "error", err, NULL);
         goto out;
     }
@@ -112,10 +128,12 @@ static int run_serve(const config *cfg)
 out:
     /* order: no new requests, in-flight ones finish (bounded), then the worker, then the catalog */
     http_stop(server, 5000);
-    worker_stop(refresher);
+    worker_stop(application.worker);
+    replica_stop(application.replica);
     catalog_publish(NULL);
     catalog_release(snap);
     metrics_free(application.metrics);
+    address_caps_free(application.caps);
     if (rc == 0)
         log_msg(LOG_INFO, "stopped", NULL);
     return rc;
@@ -132,6 +150,20 @@ static int run_refresh(const config *cfg)
         fprintf(stderr, "gpurec refresh: %s\n", err);
         return 1;
     }
+    return 0;
+}
+
+/* `gpurec publish [DIR]`: the database's catalog as an immutable snapshot file and a manifest (worker/publish.h). */
+static int run_publish(const config *cfg)
+{
+    char err[1024];
+    publish_manifest m;
+    if (store_prepare(cfg, NULL, err, sizeof err) != 0 || publish_run(cfg, &m, err, sizeof err) != 0) {
+        fprintf(stderr, "gpurec publish: %s\n", err);
+        return 1;
+    }
+    printf("published catalog %s as %s/%s (%lld bytes), served from %s\n", m.version, cfg->publish_dir, m.file,
+           m.bytes, m.serve_from);
     return 0;
 }
 
@@ -208,8 +240,7 @@ static int run_import(const config *cfg)
         goto fail;
     const char *name = strrchr(cfg->import_path, '/');
     refresh_outcome out;
-    bool bad = false;
-    if (refresh_import(db, cfg, body, size, name != NULL ? name + 1 : cfg->import_path, 0, &out, &bad) != 0) {
+    if (refresh_import(db, cfg, body, size, name != NULL ? name + 1 : cfg->import_path, 0, &out) != 0) {
         snprintf(err, sizeof err, "%.400s: %.600s", cfg->import_path, out.error);
         for (size_t i = 0; i < out.named_count; i++)
             fprintf(stderr, "gpurec import: %s: %s\n", out.named[i].field, out.named[i].message);
@@ -261,6 +292,7 @@ int main(int argc, char **argv)
     case CMD_MIGRATE: rc = run_migrate(&cfg); break;
     case CMD_REFRESH: rc = run_refresh(&cfg); break;
     case CMD_IMPORT: rc = run_import(&cfg); break;
+    case CMD_PUBLISH: rc = run_publish(&cfg); break;
     case CMD_RECOMMEND:
     case CMD_ESTIMATE:
     case CMD_MODELS:

@@ -1,35 +1,59 @@
 #!/bin/sh
 # The layering rules of service/, checked from the source itself (README, "Where things are"):
-#   - each layer includes only the layers below it (the table below), read from its #include lines;
-#   - engine/, snapshot/, base/ and wire/ see no SQLite, libmicrohttpd or libcurl header; face/ sees no SQLite;
-#     cli/ sees no libmicrohttpd and no SQLite (it asks a server with libcurl, the store for the catalog);
-#   - no source file in service/ is longer than 600 lines, and no function longer than 120 lines.
+#   - each room reaches only the rooms below it (the table below), read from its include closure (cc -M): what a
+#     file's headers include counts as much as its own #include lines;
+#   - engine/, snapshot/, base/ and wire/ reach no SQLite, libmicrohttpd or libcurl header; face/ reaches no SQLite
+#     and no store/ header; cli/ reaches no libmicrohttpd and no SQLite (it asks a server with libcurl, the store for
+#     the catalog);
+#   - no source file in service/ is longer than 600 lines, and no function longer than 120 lines;
+#   - a comment that names a source file names one that exists.
 # Usage: sh tests/layers.sh [service-dir]. Prints one line per broken rule and ends with 'N passed, N failed'.
 set -u
 root=${1:-service}
 cd "$(dirname "$0")/.." || exit 2
 
-# layer: the layers its files may include (its own among them)
+# room: the rooms its files may include (its own among them). A room is a layer folder, or one of the sub-rooms of
+# engine/ and face/ (engine/recommend, face/http, ...); a file directly in engine/ or face/ is in the room "engine"
+# or "face". Sub-rooms of one layer depend one way: recommend uses perf, pricing and export; estimate uses pricing;
+# the HTTP machinery (face/http) knows no resource handler.
 allowed() {
     case "$1" in
         base) echo "base" ;;
         wire) echo "base wire" ;;
         snapshot) echo "base wire snapshot" ;;
         engine) echo "base wire snapshot engine" ;;
+        engine/perf) echo "base wire snapshot engine engine/perf" ;;
+        engine/pricing) echo "base engine/pricing" ;;
+        engine/estimate) echo "base wire snapshot engine engine/pricing engine/estimate" ;;
+        engine/export) echo "base wire snapshot engine engine/export" ;;
+        engine/recommend) echo "base wire snapshot engine engine/perf engine/pricing engine/export engine/recommend" ;;
         store) echo "base wire snapshot store" ;;
         worker) echo "base wire snapshot store worker" ;;
-        face) echo "base wire snapshot engine worker face" ;;
-        cli) echo "base wire snapshot engine store cli" ;;
+        face/http) echo "base wire snapshot face/http" ;;
+        face) echo "base wire snapshot engine engine/recommend engine/estimate engine/export engine/pricing worker face face/http" ;;
+        cli) echo "base wire snapshot engine engine/recommend engine/estimate engine/export engine/pricing engine/perf store cli" ;;
         *) echo "" ;;
     esac
 }
-# layer: system headers it must not see (extended regular expression over the included name)
-forbidden_system() {
+# Whether a room must not reach a system header, through any chain of includes (the header's path as the compiler
+# found it).
+forbidden_system() { # ROOM HEADER
     case "$1" in
-        base | wire | snapshot | engine) echo '^(sqlite3\.h|microhttpd\.h|curl/)' ;;
-        face) echo '^sqlite3\.h' ;;
-        cli) echo '^(microhttpd\.h|sqlite3\.h)' ;;
-        *) echo '^$' ;;
+        base | wire | snapshot | engine | engine/*)
+            case "$2" in */sqlite3.h | */microhttpd.h | */curl/*.h) return 0 ;; esac ;;
+        face | face/*)
+            case "$2" in */sqlite3.h) return 0 ;; esac ;;
+        cli)
+            case "$2" in */microhttpd.h | */sqlite3.h) return 0 ;; esac ;;
+    esac
+    return 1
+}
+# The room of a path relative to service/ (engine/recommend/rank.c -> engine/recommend, worker/providers/aws.c ->
+# worker, face/admin.c -> face).
+room_of() {
+    case "$1" in
+        engine/*/* | face/*/*) echo "${1%/*}" ;;
+        *) echo "${1%%/*}" ;;
     esac
 }
 
@@ -42,32 +66,52 @@ fail() {
 
 files=$(find "$root" -name '*.[ch]' | sort)
 [ -n "$files" ] || { echo "layers: no sources under $root"; echo "0 passed, 1 failed"; exit 1; }
+# The include closure of every file, as the compiler sees it (cc -M: every header a file reaches through any chain of
+# includes, system headers too), so a header that includes another cannot carry a room past the rule.
+pkg_cflags=$(pkg-config --cflags libmicrohttpd jansson sqlite3 libcurl 2>/dev/null)
+closure() { # FILE
+    # shellcheck disable=SC2086
+    ${CC:-cc} -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -I"$root" -Ibuild/gen $pkg_cflags -M -x c "$1" 2>/dev/null |
+        sed -e 's/^[^:]*://' -e 's/\\$//' | tr ' ' '\n' | sed '/^$/d' | tail -n +2
+}
 layers_seen=""
 for file in $files; do
     rel=${file#"$root"/}
     layer=${rel%%/*}
     [ "$layer" = "$rel" ] && continue # main.c wires every layer
+    room=$(room_of "$rel")
     case " $layers_seen " in *" $layer "*) ;; *) layers_seen="$layers_seen $layer" ;; esac
-    ok=$(allowed "$layer")
+    ok=$(allowed "$room")
     if [ -z "$ok" ]; then
-        fail "$rel: '$layer' is not a layer (base wire snapshot engine store worker face cli)"
+        fail "$rel: '$room' is not a room (see allowed() in tests/layers.sh)"
         continue
     fi
     bad=0
     for included in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$file"); do
-        target=${included%%/*}
-        [ "$target" = "$included" ] && { fail "$rel includes \"$included\" without its layer folder"; bad=1; continue; }
-        case " $ok " in
-            *" $target "*) ;;
-            *) fail "$rel ($layer) includes $included: $layer may include only: $ok"; bad=1 ;;
-        esac
+        [ "${included%%/*}" = "$included" ] && { fail "$rel includes \"$included\" without its layer folder"; bad=1; }
     done
-    pattern=$(forbidden_system "$layer")
-    for included in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*<\([^>]*\)>.*/\1/p' "$file"); do
-        if echo "$included" | grep -Eq "$pattern"; then
-            fail "$rel ($layer) includes <$included>, which $layer must not see"
-            bad=1
-        fi
+    deps=$(closure "$file")
+    [ -n "$deps" ] || { fail "$rel: the compiler could not list its includes"; bad=1; }
+    for dep in $deps; do
+        case "$dep" in
+            "$root"/*)
+                dep_rel=${dep#"$root"/}
+                case "$dep_rel" in
+                    engine/*/* | face/*/*) target=${dep_rel%/*} ;;
+                    *) target=${dep_rel%%/*} ;;
+                esac
+                case " $ok " in
+                    *" $target "*) ;;
+                    *) fail "$rel ($room) reaches ${dep#"$root"/}: $room may reach only: $ok"; bad=1 ;;
+                esac
+                ;;
+            *)
+                if forbidden_system "$room" "$dep"; then
+                    fail "$rel ($room) reaches <$dep>, which $room must not see"
+                    bad=1
+                fi
+                ;;
+        esac
     done
     [ $bad -eq 0 ] && passed=$((passed + 1))
 done
@@ -98,6 +142,29 @@ for file in $files; do
         passed=$((passed + 1))
     fi
 done
+
+# Words: a comment that names a source file (name.c, name.h, or a path to one) names one that exists: in the project
+# (by path, or by name anywhere under service/, tests/, fuzz/, bench/ or tools/) or among the system's headers.
+# Another project's file is named with its project ("jansson's load.c"): those few are listed here.
+foreign=" load.c strconv.c "
+known=$(git ls-files service tests fuzz bench tools 2>/dev/null | sed 's|.*/||' | sort -u)
+named=$(grep -HnoE '(/\*|^[[:space:]]*\*|//).*' $files | grep -oE '^[^:]+:[0-9]+:|[A-Za-z0-9_][A-Za-z0-9_./-]*\.[ch]\b' |
+    awk '/:[0-9]+:$/ { where = $0; next } { print where $0 }' | sort -u)
+words_bad=0
+for entry in $named; do
+    name=${entry##*:}
+    case "$foreign" in *" $name "*) continue ;; esac
+    case "$name" in
+        */*)
+            [ -e "$name" ] || [ -e "$root/$name" ] || [ -e "/usr/include/$name" ] || {
+                fail "${entry%:*}: a comment names $name, which does not exist"; words_bad=1; } ;;
+        *)
+            echo "$known" | grep -qx "$name" || [ -e "/usr/include/$name" ] ||
+                [ -e "/usr/include/x86_64-linux-gnu/$name" ] || {
+                fail "${entry%:*}: a comment names $name, which no file of the project is"; words_bad=1; } ;;
+    esac
+done
+[ $words_bad -eq 0 ] && passed=$((passed + 1))
 
 # Names: jsonw_name() and the jsonw_member_*() macros write a literal name without escaping it (wire/jsonw.h), so
 # each such literal in service/ must be made of ASCII letters, digits and '_' alone.

@@ -3,7 +3,7 @@
 # Usage: tests/run-suites.sh BUILD_DIR   (SUITES="test_a test_b" runs only those)
 # Environment: SUITE_JOBS=N runs N suites at a time (default: one more than the CPU count, since several suites spend
 # most of their time waiting; 1 runs them one after another).
-# tests/unit/ holds one suite per module; tests/system/ the suites that start the daemon (in-process or as a binary).
+# tests/unit/<layer>/ holds one suite per module; tests/system/ the suites that start the daemon (in-process or as a binary).
 #
 # Suites run side by side cannot meet: each daemon listens on a port the kernel picks, each database and scratch file
 # is made with mkstemp/mkdtemp, and every wait polls with a deadline. A suite's output is kept until it ends and then
@@ -26,7 +26,7 @@ first="test_jsonw test_slow_clients test_refresh test_numfmt test_catalog_watch 
 first="$first test_load_refresh test_hostile test_worker test_http test_seed test_cli test_recommend test_catalog"
 
 listed=""
-for suite in "$build"/tests/unit/test_* "$build"/tests/system/test_*; do
+for suite in "$build"/tests/unit/*/test_* "$build"/tests/system/test_*; do
     case "$suite" in *.o | *.d) continue ;; esac
     [ -x "$suite" ] || continue
     name=$(basename "$suite")

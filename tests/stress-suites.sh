@@ -36,7 +36,7 @@ trap 'exit 130' INT TERM HUP
 
 # ---- build once -----------------------------------------------------------------------------------------------------
 bins=""
-for src in tests/unit/test_*.c tests/system/test_*.c; do
+for src in tests/unit/*/test_*.c tests/system/test_*.c; do
     name=${src#tests/}
     bins="$bins tests/${name%.c}"
 done

@@ -110,6 +110,22 @@ static const option_spec options[] = {
     {"GPUREC_TRUSTED_PROXIES", "--trusted-proxies", OPT_NETWORKS, 0, 0, 0, 0, 0,
      "addresses or CIDR networks of proxies in front (comma-separated): their X-Forwarded-For or Forwarded header "
      "names the client in the access log (default none)"},
+    {"GPUREC_CATALOG_SOURCE", "--catalog-source", OPT_STRING, FIELD(catalog_source), 0, 0, 0,
+     "a published catalog to follow (a folder, or an http(s) URL, that gpurec publish writes to): the daemon is then "
+     "a read-only replica (default none: it keeps its own database)"},
+    {"GPUREC_CATALOG_POLL_INTERVAL", "--catalog-poll-interval", OPT_UINT, FIELD(catalog_poll_s), 0, 1, 3600,
+     "seconds between a replica's looks at the publication's manifest (default 15)"},
+    {"GPUREC_CATALOG_MAX_AGE", "--catalog-max-age", OPT_UINT, FIELD(catalog_max_age_s), 0, 0, 365 * 86400,
+     "a replica is not ready once the catalog it serves was published longer ago than this, 0 = never (default "
+     "86400)"},
+    {"GPUREC_CATALOG_GRACE", "--catalog-grace", OPT_UINT, FIELD(catalog_grace_s), 0, 0, 86400,
+     "seconds a replaced catalog still answers its page cursors, 0 = not at all (default 300)"},
+    {"GPUREC_PUBLISH_DIR", "--publish-dir", OPT_STRING, FIELD(publish_dir), 0, 0, 0,
+     "folder gpurec publish writes catalog snapshots and their manifest to (or its argument)"},
+    {"GPUREC_PUBLISH_DELAY", "--publish-delay", OPT_UINT, FIELD(publish_delay_s), 0, 0, 3600,
+     "seconds after publication at which replicas serve it, together; at least the poll interval (default 30)"},
+    {"GPUREC_PUBLISHER_NAME", "--publisher-name", OPT_STRING, FIELD(publisher_name), 0, 0, 0,
+     "who publishes, named by replicas when they refuse an admin write (default gpurec publish on the host name)"},
     {"GPUREC_TEST_CLOCK", "--test-clock", OPT_SIZE, FIELD(test_clock), 0, 0, 4102444800ull,
      "tests only: pin the wall clock to these epoch seconds, for answers compared byte for byte (default 0, off)"},
 };
@@ -158,6 +174,10 @@ void config_defaults(config *cfg)
     cfg->fetch_max_bytes = 1u << 30;
     cfg->fetch_max_expansion = CONFIG_DEFAULT_FETCH_MAX_EXPANSION;
     cfg->stale_after_hours = 48;
+    cfg->catalog_poll_s = 15;
+    cfg->catalog_max_age_s = 86400;
+    cfg->catalog_grace_s = 300;
+    cfg->publish_delay_s = 30;
 }
 
 static int parse_unsigned(const char *text, unsigned long long min, unsigned long long max, unsigned long long *out)
@@ -384,6 +404,11 @@ int config_validate(const config *cfg, char *err, size_t err_len)
         snprintf(err, err_len, "GPUREC_DB: must not be empty");
         return -1;
     }
+    if (cfg->catalog_source[0] != '\0' && strncmp(cfg->catalog_source, "http://", 7) != 0 &&
+        strncmp(cfg->catalog_source, "https://", 8) != 0 && cfg->catalog_source[0] != '/') {
+        snprintf(err, err_len, "GPUREC_CATALOG_SOURCE: must be an absolute folder path or an http(s) URL");
+        return -1;
+    }
     if (cfg->admin_token[0] != '\0' && strlen(cfg->admin_token) < 16) {
         snprintf(err, err_len, "GPUREC_ADMIN_TOKEN: must be at least 16 characters");
         return -1;
@@ -414,6 +439,7 @@ int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len)
             static const struct { const char *name; config_command command; } commands[] = {
                 {"serve", CMD_SERVE},         {"migrate", CMD_MIGRATE}, {"refresh", CMD_REFRESH},
                 {"recommend", CMD_RECOMMEND}, {"import", CMD_IMPORT}, {"estimate", CMD_ESTIMATE},
+                {"publish", CMD_PUBLISH},
                 {"models", CMD_MODELS},       {"gpus", CMD_GPUS},       {"export", CMD_EXPORT}};
             int found = 0;
             for (size_t c = 0; c < sizeof commands / sizeof commands[0] && !saw_command; c++) {
@@ -425,6 +451,13 @@ int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len)
             if (!found && saw_command && cfg->command == CMD_IMPORT && cfg->import_path[0] == '\0') {
                 if (util_copy(cfg->import_path, sizeof cfg->import_path, arg) != 0) {
                     snprintf(err, err_len, "import: the file name is too long");
+                    return -1;
+                }
+                continue;
+            }
+            if (!found && saw_command && cfg->command == CMD_PUBLISH) {
+                if (util_copy(cfg->publish_dir, sizeof cfg->publish_dir, arg) != 0) {
+                    snprintf(err, err_len, "publish: the folder name is too long");
                     return -1;
                 }
                 continue;
@@ -470,6 +503,10 @@ int config_load(config *cfg, int argc, char **argv, char *err, size_t err_len)
         if (!eq)
             i++;
     }
+    if (cfg->command == CMD_PUBLISH && cfg->publish_dir[0] == '\0') {
+        snprintf(err, err_len, "publish: needs the folder to publish to (gpurec publish DIR, or GPUREC_PUBLISH_DIR)");
+        return -1;
+    }
     if (cfg->command == CMD_IMPORT && cfg->import_path[0] == '\0') {
         snprintf(err, err_len, "import: needs the price feed file to load (gpurec import FILE)");
         return -1;
@@ -506,6 +543,8 @@ void config_print_help(FILE *out)
                  "  migrate                    apply pending migrations to the database and exit\n"
                  "  refresh [--provider P]     refresh prices once (all enabled providers, or P) and exit\n"
                  "  import FILE                load a price feed file (the feed adapter's format) without network\n"
+                 "  publish [DIR]              write the catalog as an immutable snapshot and its manifest to DIR,\n"
+                 "                             for replicas that follow it (GPUREC_CATALOG_SOURCE)\n"
                  "  recommend                  rank instances for a workload (flags, or a JSON request on stdin)\n"
                  "  estimate                   price a fleet on every pricing model\n"
                  "  models                     list the open models the sizing knows\n"

@@ -22,6 +22,7 @@ typedef enum {
     CMD_REFRESH,
     CMD_RECOMMEND,
     CMD_IMPORT,
+    CMD_PUBLISH,
     /* the catalog commands of the command line (service/cli/): their arguments are theirs to read */
     CMD_ESTIMATE,
     CMD_MODELS,
@@ -89,6 +90,15 @@ typedef struct config {
      * in the access log */
     config_network trusted_proxies[CONFIG_MAX_LIST];
     size_t trusted_proxy_count;
+    /* One writer, many readers (service/worker/replica.h, publish.h). A replica follows catalog_source, a folder or
+     * an http(s) URL where `gpurec publish` writes; empty = this daemon keeps its own database. */
+    char catalog_source[512];
+    unsigned catalog_poll_s;      /* seconds between looks at the publication's manifest */
+    unsigned catalog_max_age_s;   /* /readyz fails once the served catalog's publication is older; 0 = never */
+    unsigned catalog_grace_s;     /* a replaced catalog still answers its cursors and tags this long */
+    char publish_dir[512];        /* `gpurec publish [DIR]` */
+    unsigned publish_delay_s;     /* a publication is served from this long after it is written */
+    char publisher_name[128];     /* who publishes, as replicas name it when they refuse an admin write */
     size_t test_clock; /* test-only: the wall clock pinned to these epoch seconds; 0 = the real clock */
 } config;
 

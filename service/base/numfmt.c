@@ -19,12 +19,8 @@
 
 #include <math.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 static const double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
@@ -324,41 +320,6 @@ static char *room_for_number(const output *out)
     return out->len < out->size && out->size - out->len >= FAST_TEXT_MAX ? out->buf + out->len : NULL;
 }
 
-#if defined(__SSE2__)
-/* Bit k set when byte k of the 16-byte aligned block is '%' or NUL. An aligned load never crosses a page, so it
- * cannot fault where its block holds a byte of the format; the bytes it reads past the format's end (its own block
- * only) are masked off by the caller's scan stopping at the NUL, so the sanitizers are told not to judge this read. */
-__attribute__((no_sanitize("address", "thread"))) static unsigned stop_mask(const char *block)
-{
-    __m128i bytes = _mm_load_si128((const __m128i *)(const void *)block);
-    __m128i stops = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('%')), _mm_cmpeq_epi8(bytes, _mm_setzero_si128()));
-    return (unsigned)_mm_movemask_epi8(stops);
-}
-#endif
-
-/* The first '%' or NUL from cursor on: strchr() and strlen() in one pass, without a call per piece of a sentence's
- * text (a sentence has several between its conversions). */
-static const char *next_stop(const char *cursor)
-{
-#if defined(__SSE2__)
-    uintptr_t at = (uintptr_t)cursor;
-    const char *block = (const char *)(at & ~(uintptr_t)15);
-    unsigned mask = stop_mask(block) >> (at & 15);
-    if (mask != 0)
-        return cursor + __builtin_ctz(mask);
-    for (;;) {
-        block += 16;
-        mask = stop_mask(block);
-        if (mask != 0)
-            return block + __builtin_ctz(mask);
-    }
-#else
-    while (*cursor != '\0' && *cursor != '%')
-        cursor++;
-    return cursor;
-#endif
-}
-
 int numfmt_vformat(char *buf, size_t size, const char *fmt, va_list args)
 {
     va_list untouched;
@@ -366,10 +327,12 @@ int numfmt_vformat(char *buf, size_t size, const char *fmt, va_list args)
     output out = {buf, size, 0};
     const char *cursor = fmt;
     while (*cursor != '\0') {
-        const char *percent = next_stop(cursor);
-        emit(&out, cursor, (size_t)(percent - cursor));
-        if (*percent == '\0')
+        const char *percent = strchr(cursor, '%');
+        if (percent == NULL) {
+            emit(&out, cursor, strlen(cursor));
             break;
+        }
+        emit(&out, cursor, (size_t)(percent - cursor));
         const char *spec = percent + 1;
         bool has_precision = false;
         unsigned precision = 0;

@@ -1,6 +1,6 @@
 /* printf's number conversions without printf. glibc formats a double through multi-precision arithmetic, which made
  * the numbers in an answer (reals in JSON, the figures in a recommendation's reasons) cost more than ranking the
- * catalog. These give the same text as snprintf with the matching conversion, for every value (tests/unit/test_numfmt.c
+ * catalog. These give the same text as snprintf with the matching conversion, for every value (tests/unit/base/test_numfmt.c
  * compares them), computing the common cases directly and handing the rest to snprintf. Thread-safe: no state. */
 #ifndef GPUREC_NUMFMT_H
 #define GPUREC_NUMFMT_H

@@ -11,6 +11,7 @@ const pricing_model_info vocab_pricing_models[PRICING_COUNT] = {
     [PRICING_RESERVED_3Y] = {"reserved_3y", "3-year reserved", 3, false},
     [PRICING_SAVINGS_PLAN_1Y] = {"savings_plan_1y", "1-year savings plan", 1, false},
     [PRICING_SAVINGS_PLAN_3Y] = {"savings_plan_3y", "3-year savings plan", 3, false},
+    [PRICING_CAPACITY_BLOCK] = {"capacity_block", "Capacity Block", 0, false},
 };
 
 const precision_info vocab_precisions[PRECISION_COUNT] = {
@@ -20,17 +21,40 @@ const precision_info vocab_precisions[PRECISION_COUNT] = {
     [PRECISION_INT8] = {"int8", "int8_tops"},   [PRECISION_INT4] = {"int4", "int8_tops"},
 };
 
+/* The format rules each adapter follows are written in worker/providers/README.md.
+ *
+ * SkyPilot clouds: the `cloud` field of a task's resources (docs.skypilot.co, reference/yaml-spec) spells them as our
+ * ids do. Alibaba Cloud and Tencent Cloud are not SkyPilot clouds: their picks are refused rather than exported for a
+ * cloud that would not launch them. Lambda sells no spot capacity, so SkyPilot refuses use_spot there.
+ * Terraform: the official provider of each cloud in the Terraform registry
+ * (registry.terraform.io/providers/<source>/latest/docs). Lambda publishes no Terraform provider of its own (its API is
+ * documented at docs.lambda.ai; the registry has only community ones), so its picks are refused. */
 const adapter_info vocab_adapters[] = {
-    {"aws", "AWS Price List bulk API, spot price feed and spot advisor", true},
-    {"azure", "Azure Retail Prices API", true},
-    {"gcp", "GCP Cloud Billing Catalog API (needs GPUREC_GCP_API_KEY)", true},
-    {"oci", "Oracle Cloud price list (public, no key)", true},
-    {"lambda", "Lambda Cloud API instance types (needs GPUREC_LAMBDA_API_KEY)", true},
-    {"alibaba", "Alibaba Cloud ECS DescribePrice, signed (needs GPUREC_ALIBABA_ACCESS_KEY_ID and _SECRET)", true},
-    {"tencent", "Tencent Cloud CVM DescribeZoneInstanceConfigInfos, signed (needs GPUREC_TENCENT_SECRET_ID and _KEY)",
-     true},
-    {"feed", "JSON price feeds (GPUREC_FEED_URLS)", true},
-    {"fx", "ECB euro reference rates: the USD rate of every currency prices are kept in (GPUREC_FX_URL)", true},
+    {.id = "aws", .description = "AWS Price List bulk API, spot price feed and spot advisor", .default_on = true,
+     .provider = true, .skypilot_cloud = "aws", .skypilot_spot = true, .terraform_name = "aws",
+     .terraform_source = "hashicorp/aws"},
+    {.id = "azure", .description = "Azure Retail Prices API", .default_on = true, .provider = true,
+     .skypilot_cloud = "azure", .skypilot_spot = true, .terraform_name = "azurerm",
+     .terraform_source = "hashicorp/azurerm"},
+    {.id = "gcp", .description = "GCP Cloud Billing Catalog API (needs GPUREC_GCP_API_KEY)", .default_on = true,
+     .provider = true, .skypilot_cloud = "gcp", .skypilot_spot = true, .terraform_name = "google",
+     .terraform_source = "hashicorp/google"},
+    {.id = "oci", .description = "Oracle Cloud price list (public, no key)", .default_on = true, .provider = true,
+     .skypilot_cloud = "oci", .skypilot_spot = true, .terraform_name = "oci", .terraform_source = "oracle/oci"},
+    {.id = "lambda", .description = "Lambda Cloud API instance types (needs GPUREC_LAMBDA_API_KEY)",
+     .default_on = true, .provider = true, .skypilot_cloud = "lambda", .skypilot_spot = false},
+    {.id = "alibaba",
+     .description = "Alibaba Cloud ECS DescribePrice, signed (needs GPUREC_ALIBABA_ACCESS_KEY_ID and _SECRET)",
+     .default_on = true, .provider = true, .terraform_name = "alicloud", .terraform_source = "aliyun/alicloud"},
+    {.id = "tencent",
+     .description = "Tencent Cloud CVM DescribeZoneInstanceConfigInfos, signed "
+                    "(needs GPUREC_TENCENT_SECRET_ID and _KEY)",
+     .default_on = true, .provider = true, .terraform_name = "tencentcloud",
+     .terraform_source = "tencentcloudstack/tencentcloud"},
+    {.id = "feed", .description = "JSON price feeds (GPUREC_FEED_URLS)", .default_on = true},
+    {.id = "fx",
+     .description = "ECB euro reference rates: the USD rate of every currency prices are kept in (GPUREC_FX_URL)",
+     .default_on = true},
 };
 const size_t vocab_adapter_count = sizeof vocab_adapters / sizeof vocab_adapters[0];
 
@@ -72,6 +96,12 @@ const adapter_info *vocab_adapter_find(const char *id)
         if (strcmp(id, vocab_adapters[i].id) == 0)
             return &vocab_adapters[i];
     return NULL;
+}
+
+const adapter_info *vocab_provider_find(const char *id)
+{
+    const adapter_info *row = vocab_adapter_find(id);
+    return row != NULL && row->provider ? row : NULL;
 }
 
 /* The regions.geography codes are 0001_schema.sql's CHECK list. */
@@ -149,6 +179,23 @@ char *vocab_precision_list(char *out, size_t out_len)
 char *vocab_adapter_list(char *out, size_t out_len)
 {
     return join_names(vocab_adapters, vocab_adapter_count, sizeof vocab_adapters[0], out, out_len);
+}
+
+char *vocab_adapter_list_if(char *out, size_t out_len, bool (*keep)(const adapter_info *row))
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < vocab_adapter_count; i++) {
+        if (!keep(&vocab_adapters[i]))
+            continue;
+        int written = snprintf(out + used, out_len - used, "%s%s", used == 0 ? "" : ", ", vocab_adapters[i].id);
+        if (written < 0 || (size_t)written >= out_len - used) {
+            out[used] = '\0'; /* whole names only */
+            break;
+        }
+        used += (size_t)written;
+    }
+    return out;
 }
 
 char *vocab_geography_list(char *out, size_t out_len)

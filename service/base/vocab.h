@@ -18,6 +18,7 @@ typedef enum {
     PRICING_RESERVED_3Y,
     PRICING_SAVINGS_PLAN_1Y,
     PRICING_SAVINGS_PLAN_3Y,
+    PRICING_CAPACITY_BLOCK, /* capacity reserved ahead for a set number of hours, paid for the whole block */
     PRICING_COUNT
 } pricing_model;
 
@@ -61,12 +62,24 @@ extern const precision_info vocab_precisions[PRECISION_COUNT];
 const char *precision_name(precision p);
 int precision_parse(const char *name, precision *out);
 
-/* ---- price vocab_adapters ------------------------------------------------------------------------------------------- */
+/* ---- price adapters and the providers they price ----------------------------------------------------------------- */
+/* The one list of price adapters: configuration checks GPUREC_PROVIDERS against it, the worker runs an adapter for each
+ * row (worker/providers/provider.c holds the code of each), and export reads each cloud provider's launch facts from
+ * it. tests/unit/base/test_adapters.c fails when a row, an adapter's code, a catalog provider or an export writer is
+ * known to one and not another. */
 
 typedef struct adapter_info {
     const char *id;          /* GPUREC_PROVIDERS and POST /v1/admin/refresh name it: "aws" */
     const char *description; /* what it reads */
     bool default_on;         /* in the default GPUREC_PROVIDERS */
+    /* It prices one provider of the catalog, whose id is the adapter's (the providers table); false for the adapters
+     * of no provider of their own (feed: rows of any provider; fx: exchange rates). */
+    bool provider;
+    /* The provider's facts export needs (engine/export/), NULL where there is none: */
+    const char *skypilot_cloud;   /* SkyPilot's name of the cloud (the task's resources.cloud) */
+    bool skypilot_spot;           /* SkyPilot launches spot capacity there (use_spot) */
+    const char *terraform_name;   /* the official Terraform provider's local name in required_providers: "google" */
+    const char *terraform_source; /* its registry source: "hashicorp/google" */
 } adapter_info;
 
 extern const adapter_info vocab_adapters[];
@@ -74,6 +87,8 @@ extern const size_t vocab_adapter_count;
 
 /* The adapter with that id, or NULL. */
 const adapter_info *vocab_adapter_find(const char *id);
+/* The row of a provider of the catalog (an adapter with provider set), or NULL. */
+const adapter_info *vocab_provider_find(const char *id);
 
 /* ---- geographies ---------------------------------------------------------------------------------------------- */
 /* Where a region is. The database stores a short code per region (regions.geography: its CHECK lists them); a request
@@ -101,6 +116,8 @@ const char *vocab_geography_name(const char *code);
 char *vocab_pricing_list(char *out, size_t out_len);
 char *vocab_precision_list(char *out, size_t out_len);
 char *vocab_adapter_list(char *out, size_t out_len);
+/* The ids of the adapters for which keep(row) is true, joined the same way. */
+char *vocab_adapter_list_if(char *out, size_t out_len, bool (*keep)(const adapter_info *row));
 char *vocab_geography_list(char *out, size_t out_len);
 
 #endif

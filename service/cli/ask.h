@@ -16,7 +16,7 @@ typedef enum {
     ASK_GPUS,      /* GET /v1/gpus */
 } cli_question;
 
-/* The lists are asked for whole: the largest page the service gives (face/query.h QUERY_MAX_PAGE). */
+/* The lists are asked for whole: the largest page the service gives (face/http/query.h QUERY_MAX_PAGE). */
 #define CLI_LIST_LIMIT 500
 
 typedef struct cli_answer {
@@ -33,5 +33,9 @@ void cli_ask_local(const catalog *snap, const config *cfg, cli_question q, const
  * reached or answers what is not HTTP JSON. */
 void cli_ask_remote(const char *server, cli_question q, const json_t *body, cli_answer *out);
 void cli_answer_free(cli_answer *answer);
+
+/* A list's parameter as the text a query string carries (the service's checks read that text, here and over HTTP):
+ * a string as it is, a number as JSON writes it, a boolean, a list of strings joined by commas. Caller frees. */
+char *cli_param_text(const json_t *value);
 
 #endif

@@ -6,13 +6,14 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "engine/workload_kind.h"
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-/* POST /v1/recommend: every member of workload and constraints (engine/recommend_request.c, openapi.yaml Workload and
- * Constraints), the objective and the limit. tests/unit/test_cli.c checks the rows against openapi.yaml. */
+/* POST /v1/recommend: every member of workload and constraints (engine/recommend/request.c, openapi.yaml Workload and
+ * Constraints), the objective and the limit. tests/unit/cli/test_cli.c checks the rows against openapi.yaml. */
 static const cli_flag recommend_flags[] = {
-    {"workload.kind", NULL, FLAG_TEXT, "training | fine_tuning | inference | hpc | rendering | general (required)"},
+    {"workload.kind", NULL, FLAG_TEXT, "(required)"}, /* after the kinds' names: flag_help() */
     {"workload.model", NULL, FLAG_TEXT, "a catalogued model's id (gpurec models), e.g. llama-3.1-70b"},
     {"workload.architecture", NULL, FLAG_JSON, "a model's architecture as a JSON object (openapi.yaml)"},
     {"workload.serve_after", NULL, FLAG_JSON, "training: the serving that follows, as a JSON object"},
@@ -35,11 +36,15 @@ static const cli_flag recommend_flags[] = {
     {"workload.min_tokens_per_s_per_sequence", NULL, FLAG_NUMBER, "serving: slowest decode per sequence"},
     {"workload.fine_tuning_method", NULL, FLAG_TEXT, "full | lora | qlora"},
     {"workload.lora_rank", NULL, FLAG_INTEGER, "rank of the LoRA adapters"},
+    {"workload.framework", NULL, FLAG_TEXT, "fine-tuning stack: transformers | unsloth | torchtune"},
     {"workload.gradient_checkpointing", NULL, FLAG_SWITCH, "recompute activations instead of keeping them"},
     {"workload.utilization", NULL, FLAG_NUMBER, "share of dense peak sustained, 0.01-1 (default 0.4)"},
     {"workload.bound", NULL, FLAG_TEXT, "compute | memory_bandwidth"},
     {"workload.min_gpu_memory_gb", NULL, FLAG_NUMBER, "GPU memory the job needs in all, GB"},
     {"workload.gpus", NULL, FLAG_INTEGER, "exact total GPU count"},
+    {"workload.benchmark", NULL, FLAG_TEXT, "price per unit of work from a benchmark (GET /v1/benchmarks), e.g. hpl"},
+    {"workload.work", NULL, FLAG_NUMBER, "with --benchmark: units of its work (images, ns, TFLOP, proofs...)"},
+    {"workload.target_rate", NULL, FLAG_NUMBER, "with --benchmark: units per second to sustain"},
     {"constraints.providers", "--provider", FLAG_LIST, "provider ids, e.g. aws,gcp"},
     {"constraints.regions", "--region", FLAG_LIST, "region ids, e.g. us-east-1"},
     {"constraints.geographies", "--geography", FLAG_LIST, "only these geographies, e.g. us,europe"},
@@ -59,7 +64,7 @@ static const cli_flag recommend_flags[] = {
     {"limit", "--top", FLAG_INTEGER, "recommendations to show, 1-100 (default 5)"},
 };
 
-/* POST /v1/estimate with one item (engine/estimate.h); a request of several items comes from --request. */
+/* POST /v1/estimate with one item (engine/estimate/estimate.h); a request of several items comes from --request. */
 static const cli_flag estimate_flags[] = {
     {"items[0].instance_type", "--instance", FLAG_INSTANCE, "PROVIDER/INSTANCE_TYPE, e.g. aws/p5.48xlarge"},
     {"items[0].provider", NULL, FLAG_TEXT, "provider id (or give --instance PROVIDER/TYPE)"},
@@ -72,7 +77,7 @@ static const cli_flag estimate_flags[] = {
     {"pricing", NULL, FLAG_LIST, "pricing models to compare (default every one priced)"},
 };
 
-/* POST /v1/export (engine/export_request.h). */
+/* POST /v1/export (engine/export/request.h). */
 static const cli_flag export_flags[] = {
     {"recommendation.instance_type", "--instance", FLAG_INSTANCE, "PROVIDER/INSTANCE_TYPE, e.g. aws/p5.48xlarge"},
     {"recommendation.provider", NULL, FLAG_TEXT, "provider id (or give --instance PROVIDER/TYPE)"},
@@ -441,6 +446,17 @@ void cli_flags_rewrite(const cli_command *cmd, const char *text, char *out, size
     out[used] = '\0';
 }
 
+/* A row's help: its own text, after the values a registry gives the field (the workload kinds of
+ * engine/workload_kind.h) where one does; in buf when made. */
+static const char *flag_help(const cli_flag *flag, char *buf, size_t buf_len)
+{
+    if (strcmp(flag->field, "workload.kind") != 0)
+        return flag->help;
+    char kinds[128];
+    snprintf(buf, buf_len, "%s %s", workload_kind_list(kinds, sizeof kinds, " | "), flag->help);
+    return buf;
+}
+
 void cli_print_help(const cli_command *cmd, FILE *out)
 {
     static const char *const value_names[] = {"TEXT", "NUMBER", "N", "", "A,B,...", "JSON", "P/TYPE"};
@@ -454,7 +470,8 @@ void cli_print_help(const cli_command *cmd, FILE *out)
             snprintf(left, sizeof left, "%s, %s %s", flag->alias, name, value_names[flag->kind]);
         else
             snprintf(left, sizeof left, "%s %s", name, value_names[flag->kind]);
-        fprintf(out, "  %-42s %s [%s]\n", left, flag->help, flag->field);
+        char help[256];
+        fprintf(out, "  %-42s %s [%s]\n", left, flag_help(flag, help, sizeof help), flag->field);
     }
     fprintf(out, "\nCommon flags:\n"
                  "  %-42s %s\n  %-42s %s\n  %-42s %s\n",

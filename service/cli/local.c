@@ -2,17 +2,18 @@
  * handlers (recommend_run, estimate_run, export_run, snapshot/describe.h), with the statuses the handlers give. */
 #include "cli/ask.h"
 
-#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/buf.h"
 #include "base/util.h"
 #include "base/vocab.h"
-#include "engine/estimate.h"
-#include "engine/export_request.h"
-#include "engine/recommend.h"
+#include "engine/estimate/estimate.h"
+#include "engine/export/request.h"
+#include "engine/recommend/recommend.h"
 #include "snapshot/describe.h"
+#include "snapshot/listing.h"
 #include "wire/jsonw.h"
 #include "wire/problem.h"
 
@@ -69,76 +70,74 @@ static void ask_export(const catalog *snap, const json_t *body, cli_answer *out)
     out->text = buf_finish(&text, NULL);
 }
 
-/* A list's query parameters, checked as the face checks them (face/query.c): each bad one is a field error. */
-static const char *const *names_of(const json_t *list, const char **storage, size_t cap, size_t *count)
+char *cli_param_text(const json_t *value)
 {
-    *count = 0;
-    if (list == NULL)
-        return NULL;
-    for (size_t i = 0; i < json_array_size(list) && *count < cap; i++)
-        storage[(*count)++] = json_string_value(json_array_get(list, i));
-    return storage;
-}
-
-static double number_param(const json_t *body, const char *name, double fallback, problem *p)
-{
-    const json_t *value = json_object_get(body, name);
-    if (value == NULL)
-        return fallback;
-    double number = json_number_value(value);
-    if (!json_is_number(value) || number < 0 || number > 1e6) {
-        problem_add_field(p, name, "must be a number from 0 to 1e+06");
-        return fallback;
+    bytebuf text;
+    buf_init(&text, 64);
+    if (json_is_array(value)) {
+        for (size_t i = 0; i < json_array_size(value); i++)
+            buf_printf(&text, "%s%s", i > 0 ? "," : "", json_string_value(json_array_get(value, i)));
+    } else if (json_is_string(value)) {
+        buf_append_str(&text, json_string_value(value));
+    } else {
+        char *dumped = json_dumps(value, JSON_ENCODE_ANY | JSON_REAL_PRECISION(17));
+        buf_append_str(&text, dumped != NULL ? dumped : "");
+        free(dumped);
     }
-    return number;
+    return buf_finish(&text, NULL);
 }
 
-/* {"items", "total", "next_cursor", "catalog_version"}: the envelope of a list answered on one page. */
-static json_t *whole_page(json_t *items, const catalog *snap)
+/* A list's parameters (a JSON object) as a parameter source of snapshot/listing.h: each value read as the text a
+ * query string would carry, so the checks and their messages are the face's own. A value's text lives until the
+ * next one is read, which is as long as the checks keep it. */
+typedef struct json_params {
+    const json_t *body;
+    char *last;
+} json_params;
+
+static const char *json_param_text(const void *source, const char *name)
 {
-    return json_pack("{s:o, s:I, s:n, s:s}", "items", items, "total", (json_int_t)json_array_size(items),
-                     "next_cursor", "catalog_version", snap->version);
+    json_params *params = (json_params *)(uintptr_t)source;
+    free(params->last);
+    params->last = NULL;
+    const json_t *value = json_object_get(params->body, name);
+    if (value == NULL)
+        return NULL;
+    params->last = cli_param_text(value);
+    return params->last;
 }
 
 static void ask_list(const catalog *snap, cli_question q, const json_t *body, cli_answer *out)
 {
     problem *p = problem_new(400, "invalid-query", "Invalid query parameter",
                              "One or more query parameters are invalid; see errors.");
-    const char *names[64];
-    size_t count = 0;
+    json_params source = {body, NULL};
+    listing_params params = {json_param_text, &source};
+    listing_list names;
     json_t *items = json_array();
     if (q == ASK_GPUS) {
-        gpu_filter f = {names_of(json_object_get(body, "vendor"), names, 64, &count), count,
-                        number_param(body, "min_memory_gb", 0, p), false, PRECISION_FP32};
-        const char *wanted = json_string_value(json_object_get(body, "precision"));
-        f.by_precision = wanted != NULL;
-        if (wanted != NULL && precision_parse(wanted, &f.needed) != 0) {
-            char list[256];
-            problem_add_field(p, "precision", "must be one of %s", vocab_precision_list(list, sizeof list));
-        }
+        gpu_filter f;
+        listing_gpu_filter(&params, &f, &names, p);
         for (size_t i = 0; i < snap->gpu_count && problem_field_count(p) == 0; i++)
             if (describe_gpu_matches(&snap->gpus[i], &f))
                 json_array_append_new(items, describe_gpu(&snap->gpus[i]));
     } else {
-        model_filter f = {names_of(json_object_get(body, "family"), names, 64, &count), count,
-                          number_param(body, "min_params_b", 0, p), number_param(body, "max_params_b", 1e9, p), -1};
-        const json_t *moe = json_object_get(body, "moe");
-        if (moe != NULL)
-            f.moe = json_is_true(moe) ? 1 : 0;
-        if (f.min_params_b > f.max_params_b)
-            problem_add_field(p, "min_params_b", "must not exceed max_params_b");
+        model_filter f;
+        listing_model_filter(&params, &f, &names, p);
         for (size_t i = 0; i < snap->model_count && problem_field_count(p) == 0; i++)
             if (describe_model_matches(&snap->models[i], &f))
                 json_array_append_new(items, describe_model(&snap->models[i]));
     }
+    free(source.last);
     if (problem_field_count(p) > 0) {
         json_decref(items);
         answer_problem(out, p);
         return;
     }
     problem_free(p);
+    size_t count = json_array_size(items);
     out->status = 200;
-    out->json = whole_page(items, snap);
+    out->json = listing_envelope(items, count, 0, count, snap);
 }
 
 void cli_ask_local(const catalog *snap, const config *cfg, cli_question q, const json_t *body, cli_answer *out)

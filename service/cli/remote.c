@@ -30,25 +30,14 @@ static size_t collect(char *chunk, size_t size, size_t count, void *userdata)
     return size * count;
 }
 
-/* One query parameter's text: a string as it is, a number as JSON writes it, a boolean, a list joined by commas. */
+/* One query parameter, its text as cli_param_text() writes it. */
 static void append_param(bytebuf *url, CURL *curl, const char *name, const json_t *value)
 {
-    bytebuf text;
-    buf_init(&text, 64);
-    if (json_is_array(value)) {
-        for (size_t i = 0; i < json_array_size(value); i++)
-            buf_printf(&text, "%s%s", i > 0 ? "," : "", json_string_value(json_array_get(value, i)));
-    } else if (json_is_string(value)) {
-        buf_append_str(&text, json_string_value(value));
-    } else {
-        char *dumped = json_dumps(value, JSON_ENCODE_ANY | JSON_REAL_PRECISION(17));
-        buf_append_str(&text, dumped != NULL ? dumped : "");
-        free(dumped);
-    }
-    char *escaped = curl_easy_escape(curl, text.data != NULL ? text.data : "", (int)text.len);
+    char *text = cli_param_text(value);
+    char *escaped = curl_easy_escape(curl, text, (int)strlen(text));
     buf_printf(url, "&%s=%s", name, escaped != NULL ? escaped : "");
     curl_free(escaped);
-    buf_free(&text);
+    free(text);
 }
 
 /* server + path (+ the query of a list), without a doubled '/'. Caller frees. */

@@ -1,12 +1,14 @@
 /* POST /v1/admin/refresh: starts a price refresh of one provider or all, behind the admin token, at most once per
  * GPUREC_ADMIN_MIN_INTERVAL per adapter (409 while one runs, 429 too soon after the last, both with Retry-After).
- * POST /v1/admin/import: loads a price feed document given as the body, as `gpurec import FILE` does. */
+ * POST /v1/admin/import: loads a price feed document given as the body, as `gpurec import FILE` does: with /history,
+ * one of the two request paths that use SQLite (a write transaction, through worker_import; face/http/reply.h). */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "base/vocab.h"
 #include "face/api.h"
+#include "face/fleet.h"
 #include "wire/jsonv.h"
 #include "worker/worker.h"
 
@@ -37,6 +39,11 @@ bool api_admin_authorized(const http_request *req, const char *token)
 static bool admin_allowed(const http_request *req, http_reply *reply)
 {
     const config *cfg = req->app->cfg;
+    problem *replica = fleet_refuse_admin_write(req->app);
+    if (replica != NULL) {
+        http_reply_problem(reply, replica);
+        return false;
+    }
     if (cfg->admin_token[0] == '\0') {
         http_reply_problem(reply, problem_new(404, "not-found", "Not Found",
                                               "The admin endpoints are off: no GPUREC_ADMIN_TOKEN is configured."));
@@ -156,7 +163,7 @@ static problem *document_problem(const refresh_outcome *o)
                              "The price feed document was not applied; see errors.");
     const char *space = strchr(error, ' ');
     if (o->named_count > 0) {
-        for (size_t i = 0; i < o->named_count && i < VALIDATE_NAMED; i++)
+        for (size_t i = 0; i < o->named_count && i < REFRESH_NAMED; i++)
             problem_add_field(p, o->named[i].field, "%s", o->named[i].message);
         if (o->rows_rejected > o->named_count)
             problem_add_field(p, "body", "%zu more rows rejected; %s", o->rows_rejected - o->named_count, error);
@@ -187,29 +194,28 @@ int api_admin_import(const http_request *req, http_reply *reply)
         return 0;
     }
     refresh_outcome out;
-    bool bad = false;
-    int rc = worker_import(w, req->raw_body, req->raw_body_size, "admin", &out, &bad);
-    if (rc == WORKER_STARTED) {
+    switch (worker_import(w, req->raw_body, req->raw_body_size, "admin", &out)) {
+    case REFRESH_OK:
         http_reply_json(reply, 200, outcome_json(&out));
         return 0;
-    }
-    if (rc == WORKER_BUSY) {
+    case REFRESH_BUSY:
         http_reply_problem(reply, problem_new(409, "refresh-in-progress", "Conflict",
                                               "A refresh of the price feeds is running; import after it."));
         set_retry_after(reply, 5);
         return 0;
-    }
-    if (out.busy) {
+    case REFRESH_DATABASE_BUSY:
         http_reply_problem(reply, problem_new(503, "database-busy", "Service Unavailable",
                                               "Another process held the database's write lock for %ld s; nothing "
                                               "changed. Try again.",
                                               REFRESH_IMPORT_LOCK_WAIT_MS / 1000));
         set_retry_after(reply, (unsigned)(REFRESH_IMPORT_LOCK_WAIT_MS / 1000));
         return 0;
-    }
-    if (bad || strncmp(out.error, "no valid price", 14) == 0) {
+    case REFRESH_BAD_DOCUMENT:
+    case REFRESH_NO_VALID_PRICE:
         http_reply_problem(reply, document_problem(&out));
         return 0;
+    case REFRESH_FAILED:
+        break;
     }
     http_reply_problem(reply, problem_new(503, "import-failed", "Service Unavailable",
                                           "The import could not be applied; nothing changed. Try again."));

@@ -6,7 +6,8 @@
 
 #include <stdbool.h>
 
-#include "face/reply.h"
+#include "face/app.h"
+#include "face/http/reply.h"
 
 /* GET /healthz, GET /readyz, GET /metrics (health.c) */
 int api_healthz(const http_request *req, http_reply *reply);
@@ -19,6 +20,9 @@ int api_gpus_get(const http_request *req, http_reply *reply);
 /* GET /v1/models, GET /v1/models/{id} (models.c) */
 int api_models_list(const http_request *req, http_reply *reply);
 int api_models_get(const http_request *req, http_reply *reply);
+/* GET /v1/benchmarks, GET /v1/benchmarks/{id} (benchmarks.c) */
+int api_benchmarks_list(const http_request *req, http_reply *reply);
+int api_benchmarks_get(const http_request *req, http_reply *reply);
 /* GET /v1/instances, GET /v1/instances/{provider}/{instance_type} (instances.c) */
 int api_instances_list(const http_request *req, http_reply *reply);
 int api_instances_get(const http_request *req, http_reply *reply);

@@ -1,15 +1,11 @@
-/* POST /v1/estimate: the estimate engine (engine/estimate.h) behind the HTTP face. */
+/* POST /v1/estimate: the estimate engine (engine/estimate/estimate.h) behind the HTTP face. */
 #include "face/api.h"
 
 #include "base/util.h"
-#include "engine/estimate.h"
+#include "engine/estimate/estimate.h"
 
 int api_estimate(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL) {
-        http_reply_problem(reply, api_no_catalog());
-        return 0;
-    }
     problem *error = NULL;
     estimate_options opts = {
         .now = util_now(),

@@ -1,14 +1,12 @@
-/* POST /v1/export: a recommendation as a SkyPilot task, Terraform or Kubernetes objects (engine/export_request.h
+/* POST /v1/export: a recommendation as a SkyPilot task, Terraform or Kubernetes objects (engine/export/request.h
  * reads the body and writes the text). */
 #include "face/api.h"
 
 #include "base/buf.h"
-#include "engine/export_request.h"
+#include "engine/export/request.h"
 
 int api_export(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     bytebuf text;
     buf_init(&text, 2048);
     export_format format = EXPORT_SKYPILOT;

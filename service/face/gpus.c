@@ -1,28 +1,23 @@
 /* GET /v1/gpus and GET /v1/gpus/{id}: the catalog's GPUs. Reads the request's snapshot only. */
 #include "face/api.h"
-#include "face/query.h"
+#include "face/http/query.h"
 #include "snapshot/describe.h"
 
 int api_gpus_list(const http_request *req, http_reply *reply)
 {
     static const char *const allowed[] = {"vendor", "min_memory_gb", "precision", "limit", "cursor"};
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     problem *p = http_problem_invalid_query();
     query_reject_unknown(req, allowed, sizeof allowed / sizeof allowed[0], "is not a known query parameter", p);
     query_list vendors;
-    bool by_vendor = query_list_param(req, "vendor", &vendors, p);
-    double min_memory = 0;
-    query_number(req, "min_memory_gb", 0, 1e6, &min_memory, p);
-    precision needed = PRECISION_FP32;
-    bool by_precision = query_precision(req, &needed, p) != QUERY_ABSENT;
+    gpu_filter filter;
+    listing_params params = query_params(req);
+    listing_gpu_filter(&params, &filter, &vendors, p);
     query_page page;
     query_page_start(&page, req, p);
     if (problem_field_count(p) > 0)
         return http_reply_problem(reply, p), 0;
     problem_free(p);
 
-    gpu_filter filter = {by_vendor ? vendors.values : NULL, vendors.count, min_memory, by_precision, needed};
     for (size_t i = 0; i < req->snap->gpu_count; i++) {
         const catalog_gpu *gpu = &req->snap->gpus[i];
         if (describe_gpu_matches(gpu, &filter) && query_page_wants(&page))
@@ -34,8 +29,6 @@ int api_gpus_list(const http_request *req, http_reply *reply)
 
 int api_gpus_get(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog_gpu *gpu = catalog_find_gpu(req->snap, req->params[0]);
     if (gpu == NULL)
         return api_reply_not_found(reply, "GPU", req->params[0]);

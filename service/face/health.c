@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "face/api.h"
+#include "face/fleet.h"
 #include "face/metrics.h"
 #include "base/util.h"
 
@@ -24,7 +25,12 @@ int api_readyz(const http_request *req, http_reply *reply)
         return 0;
     }
     if (req->snap == NULL) {
-        http_reply_problem(reply, api_no_catalog());
+        http_reply_problem(reply, http_problem_no_catalog());
+        return 0;
+    }
+    problem *too_old = fleet_readiness_problem(req->app);
+    if (too_old != NULL) {
+        http_reply_problem(reply, too_old);
         return 0;
     }
     http_reply_json(reply, 200,
@@ -37,6 +43,14 @@ int api_metrics(const http_request *req, http_reply *reply)
 {
     size_t len = 0;
     char *text = metrics_render(req->app->metrics, req->snap, req->app->worker, &len);
+    {
+        bytebuf b;
+        buf_init(&b, len + 4096);
+        buf_append(&b, text, len);
+        free(text);
+        fleet_render_metrics(req->app, &b);
+        text = buf_finish(&b, &len);
+    }
     reply->status = 200;
     reply->raw = text;
     reply->raw_size = len;

@@ -9,7 +9,8 @@
 
 #include "base/log.h"
 #include "face/api.h"
-#include "face/query.h"
+#include "face/http/query.h"
+#include "worker/replica.h"
 
 /* The query's checks, each adding its field error to p; region and pricing are left NULL when not given. */
 static void parse_history_query(const http_request *req, const char **region, const char **pricing,
@@ -34,10 +35,6 @@ static void parse_history_query(const http_request *req, const char **region, co
 int api_instance_history(const http_request *req, http_reply *reply)
 {
     const char *provider = req->params[0], *instance_type = req->params[1];
-    if (req->snap == NULL) {
-        http_reply_problem(reply, api_no_catalog());
-        return 0;
-    }
     if (catalog_find_instance(req->snap, provider, instance_type) == NULL) {
         http_reply_problem(reply, problem_new(404, "not-found", "Not Found", "No instance type '%s' of provider '%s'.",
                                               instance_type, provider));
@@ -56,7 +53,12 @@ int api_instance_history(const http_request *req, http_reply *reply)
     json_t *body = NULL;
     char err[256] = "no price history reader is configured";
     history_reader read = req->app->read_history;
-    if (read == NULL || read(req->app->cfg->db_path, provider, instance_type, region, pricing, cursor, (int)limit,
+    char published[800]; /* a replica reads the history of the snapshot file it serves */
+    const char *db_path = req->app->replica != NULL && replica_served_path(req->app->replica, published,
+                                                                            sizeof published)
+                              ? published
+                              : req->app->cfg->db_path;
+    if (read == NULL || read(db_path, provider, instance_type, region, pricing, cursor, (int)limit,
                              &body, err, sizeof err) != 0) {
         log_msg(LOG_ERROR, "price history unavailable", "error", err, NULL);
         http_reply_problem(reply, problem_new(503, "history-unavailable", "Service Unavailable",

@@ -7,7 +7,7 @@
 #include "base/topk.h"
 #include "base/util.h"
 #include "face/api.h"
-#include "face/query.h"
+#include "face/http/query.h"
 #include "snapshot/price_write.h"
 #include "wire/jsonw.h"
 
@@ -55,6 +55,8 @@ static void write_instance_shape(jsonw *out, const catalog_instance *in)
     jsonw_member_real(out, "cluster_network_gbps", in->cluster_network_gbps);
     jsonw_member_string(out, "source", in->source);
     jsonw_member_string(out, "retired_at", in->retired_at); /* null for a current type */
+    /* "reservation_only": sold only through reservations and capacity blocks, never on-demand or spot */
+    jsonw_member_string(out, "availability", in->reservation_only ? "reservation_only" : "general");
 }
 
 typedef enum { SORT_HOURLY_USD, SORT_USD_PER_TFLOPS, SORT_USD_PER_GPU_MEMORY_GB, SORT_GPU_MEMORY_GB } sort_key;
@@ -298,8 +300,6 @@ static size_t visit_bound(const catalog *snap, const instance_query *q)
 
 int api_instances_list(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog *snap = req->snap;
     problem *p = http_problem_invalid_query();
     instance_query q;
@@ -332,8 +332,6 @@ int api_instances_list(const http_request *req, http_reply *reply)
 
 int api_instances_get(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog_instance *in = catalog_find_instance(req->snap, req->params[0], req->params[1]);
     if (in == NULL) {
         problem *p = problem_new(404, "not-found", "Not Found", "No instance type '%s' of provider '%s'.",

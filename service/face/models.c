@@ -1,35 +1,24 @@
 /* GET /v1/models and GET /v1/models/{id}: the catalogue of open models the sizing works from, each with its
  * architecture and sources. Reads the request's snapshot only. */
 #include "face/api.h"
-#include "face/query.h"
+#include "face/http/query.h"
 #include "snapshot/describe.h"
 
 int api_models_list(const http_request *req, http_reply *reply)
 {
     static const char *const allowed[] = {"family", "min_params_b", "max_params_b", "moe", "limit", "cursor"};
-    static const char *const moe_names[] = {"false", "true"};
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     problem *p = http_problem_invalid_query();
     query_reject_unknown(req, allowed, sizeof allowed / sizeof allowed[0], "is not a known query parameter", p);
     query_list families;
-    bool by_family = query_list_param(req, "family", &families, p);
-    double min_params = 0, max_params = 1e9;
-    query_number(req, "min_params_b", 0, 1e6, &min_params, p);
-    query_number(req, "max_params_b", 0, 1e6, &max_params, p);
-    int moe = -1;
-    const char *moe_text = http_query(req, "moe");
-    if (moe_text != NULL && (moe = query_name_index(moe_text, moe_names, 2)) < 0)
-        problem_add_field(p, "moe", "must be true or false");
-    if (min_params > max_params)
-        problem_add_field(p, "min_params_b", "must not exceed max_params_b");
+    model_filter filter;
+    listing_params params = query_params(req);
+    listing_model_filter(&params, &filter, &families, p);
     query_page page;
     query_page_start(&page, req, p);
     if (problem_field_count(p) > 0)
         return http_reply_problem(reply, p), 0;
     problem_free(p);
 
-    model_filter filter = {by_family ? families.values : NULL, families.count, min_params, max_params, moe};
     for (size_t i = 0; i < req->snap->model_count; i++) {
         const catalog_model *m = &req->snap->models[i];
         if (describe_model_matches(m, &filter) && query_page_wants(&page))
@@ -41,8 +30,6 @@ int api_models_list(const http_request *req, http_reply *reply)
 
 int api_models_get(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog_model *m = catalog_find_model(req->snap, req->params[0]);
     if (m == NULL)
         return api_reply_not_found(reply, "model", req->params[0]);

@@ -3,7 +3,7 @@
 
 #include "base/vocab.h"
 #include "face/api.h"
-#include "face/query.h"
+#include "face/http/query.h"
 #include "worker/worker.h"
 
 static json_t *refresh_json(const http_request *req, const catalog_provider *provider)
@@ -56,8 +56,6 @@ static json_t *region_json(const catalog_region *region)
 
 int api_providers_list(const http_request *req, http_reply *reply)
 {
-    if (req->snap == NULL)
-        return http_reply_problem(reply, api_no_catalog()), 0;
     const catalog *snap = req->snap;
     problem *p = http_problem_invalid_query();
     query_reject_unknown(req, NULL, 0, "is not a known query parameter", p);

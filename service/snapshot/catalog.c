@@ -1,6 +1,7 @@
 #include "snapshot/catalog.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -37,12 +38,126 @@ void catalog_release(catalog *snap)
     }
 }
 
-void catalog_publish(catalog *snap)
+/* ---- snapshots kept beside the published one ------------------------------------------------------------------
+ * The snapshots published before the current one stay answerable by name for a grace period (newest in kept[0]), and
+ * a replica may stage the next one before it serves it: a cursor or an entity tag of either is answered from the
+ * snapshot it names, on any replica that holds it. The same counter of readers guards them as the published pointer:
+ * a writer takes a snapshot out of its slot, waits for the readers between load and reference, then releases it.
+ * Writers (start-up, the refresh worker, an import, the replica's loader) take `writing`; readers never do. */
+#define CATALOG_KEPT 4
+static _Atomic(catalog *) kept[CATALOG_KEPT];
+static _Atomic(catalog *) staged;
+static atomic_uint grace_s;
+static pthread_mutex_t writing = PTHREAD_MUTEX_INITIALIZER;
+
+void catalog_set_grace(unsigned seconds)
 {
-    catalog *old = atomic_exchange(&published, snap);
+    atomic_store(&grace_s, seconds);
+}
+
+static void wait_for_readers(void)
+{
     while (atomic_load(&readers_acquiring) != 0)
         sched_yield();
+}
+
+/* Moves the snapshot just replaced into kept[0] (when a grace period is set), and gives back the one that falls off
+ * the end or whose grace ended. Caller holds `writing`; the dropped ones are released after the readers settle. */
+static void keep_replaced(catalog *old, catalog *drop[CATALOG_KEPT + 1], size_t *dropped)
+{
+    int64_t now_us = util_monotonic_us();
+    unsigned grace = atomic_load(&grace_s);
+    if (old != NULL && grace > 0) {
+        atomic_store(&old->kept_until_us, now_us + (int64_t)grace * 1000000);
+        for (size_t i = 0; i < CATALOG_KEPT && old != NULL; i++)
+            old = atomic_exchange(&kept[i], old);
+    }
+    if (old != NULL)
+        drop[(*dropped)++] = old;
+    for (size_t i = 0; i < CATALOG_KEPT; i++) {
+        catalog *k = atomic_load(&kept[i]);
+        if (k != NULL && (atomic_load(&k->kept_until_us) <= now_us || atomic_load(&published) == NULL))
+            drop[(*dropped)++] = atomic_exchange(&kept[i], NULL);
+    }
+}
+
+static void publish_locked(catalog *snap)
+{
+    catalog *drop[CATALOG_KEPT + 2] = {0};
+    size_t dropped = 0;
+    keep_replaced(atomic_exchange(&published, snap), drop, &dropped);
+    if (snap == NULL)
+        drop[dropped++] = atomic_exchange(&staged, NULL);
+    wait_for_readers();
+    for (size_t i = 0; i < dropped; i++)
+        catalog_release(drop[i]);
+}
+
+void catalog_publish(catalog *snap)
+{
+    pthread_mutex_lock(&writing);
+    publish_locked(snap);
+    pthread_mutex_unlock(&writing);
+}
+
+void catalog_stage(catalog *snap)
+{
+    pthread_mutex_lock(&writing);
+    catalog *old = atomic_exchange(&staged, snap);
+    wait_for_readers();
     catalog_release(old);
+    pthread_mutex_unlock(&writing);
+}
+
+bool catalog_publish_staged(void)
+{
+    pthread_mutex_lock(&writing);
+    catalog *snap = atomic_load(&staged);
+    if (snap != NULL) {
+        atomic_fetch_add(&snap->refs, 1); /* the published slot's own reference; staged keeps its own until now */
+        publish_locked(snap);
+        catalog *was = atomic_exchange(&staged, NULL);
+        wait_for_readers();
+        catalog_release(was);
+    }
+    pthread_mutex_unlock(&writing);
+    return snap != NULL;
+}
+
+/* A reference to the snapshot in slot when its version is version (and its grace has not ended), else NULL. */
+static catalog *take_if_named(_Atomic(catalog *) *slot, const char *version, int64_t now_us)
+{
+    catalog *snap = atomic_load(slot);
+    if (snap == NULL || strcmp(snap->version, version) != 0)
+        return NULL;
+    int64_t until = atomic_load(&snap->kept_until_us);
+    if (until != 0 && until <= now_us)
+        return NULL;
+    atomic_fetch_add(&snap->refs, 1);
+    return snap;
+}
+
+catalog *catalog_acquire_version(const char *version, bool older_too)
+{
+    int64_t now_us = util_monotonic_us();
+    atomic_fetch_add(&readers_acquiring, 1);
+    catalog *snap = take_if_named(&published, version, 0);
+    if (snap == NULL)
+        snap = take_if_named(&staged, version, 0);
+    for (size_t i = 0; i < CATALOG_KEPT && snap == NULL && older_too; i++)
+        snap = take_if_named(&kept[i], version, now_us);
+    atomic_fetch_sub(&readers_acquiring, 1);
+    return snap;
+}
+
+catalog *catalog_acquire_staged(void)
+{
+    atomic_fetch_add(&readers_acquiring, 1);
+    catalog *snap = atomic_load(&staged);
+    if (snap != NULL)
+        atomic_fetch_add(&snap->refs, 1);
+    atomic_fetch_sub(&readers_acquiring, 1);
+    return snap;
 }
 
 /* ---- look-ups ------------------------------------------------------------------------------------------------- */
@@ -108,6 +223,12 @@ const catalog_model *catalog_find_model(const catalog *snap, const char *id)
 {
     long i = search_id(snap->models, snap->model_count, sizeof *snap->models, id);
     return i < 0 ? NULL : &snap->models[i];
+}
+
+const catalog_benchmark *catalog_find_benchmark(const catalog *snap, const char *id)
+{
+    long i = search_id(snap->benchmarks, snap->benchmark_count, sizeof *snap->benchmarks, id);
+    return i < 0 ? NULL : &snap->benchmarks[i];
 }
 
 typedef struct pair_key {

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "base/vocab.h"
+#include "snapshot/benchmarks.h"
 #include "snapshot/models.h"
 
 typedef struct catalog_provider {
@@ -84,6 +85,7 @@ typedef struct catalog_instance {
     const char *cluster_network;  /* efa | infiniband | roce | none */
     const char *source;
     const char *retired_at; /* when the provider retired the type (kept for history, never recommended); NULL */
+    bool reservation_only;  /* sold only through reservations and capacity blocks: never on-demand or spot */
     double gpu_count;     /* below 1 for a fraction of one GPU (a vGPU slice) */
     double gpu_memory_gb; /* GPU memory the instance can use in total; a slice's share, not the whole card's */
     double memory_gb;
@@ -105,6 +107,8 @@ typedef struct catalog_price {
     const char *effective_at; /* ISO 8601 UTC */
     const char *spot_interruption; /* an interruption band such as "<5%", or NULL */
     bool estimated; /* derived by a rule (stated in source), not a published figure */
+    double min_hours; /* a capacity block's shortest and longest duration; NAN for other pricing models */
+    double max_hours;
 } catalog_price;
 
 /* One instance type in one region, with a price per pricing model (present ones only). */
@@ -177,6 +181,8 @@ typedef struct catalog_shape {
 
 typedef struct catalog {
     atomic_int refs;
+    /* while kept after it was replaced: until when (util_monotonic_us) it still answers by name; 0 otherwise */
+    _Atomic int64_t kept_until_us;
     char version[17];   /* 16 hex digits: a hash of the content, equal for equal catalogs; the ETag of catalog replies */
     char built_at[32];  /* ISO 8601 UTC */
     const catalog_provider *providers;
@@ -194,6 +200,8 @@ typedef struct catalog {
     size_t fx_count;
     const catalog_model *models; /* sorted by id */
     size_t model_count;
+    const catalog_benchmark *benchmarks; /* sorted by id */
+    size_t benchmark_count;
     const catalog_index *offers_by_gpu;      /* parallel to gpus */
     const catalog_index *offers_by_provider; /* parallel to providers */
     /* instance types grouped by shape, every instance type in exactly one; NULL (and shape_count 0) when the snapshot
@@ -215,12 +223,26 @@ typedef struct catalog {
 catalog *catalog_acquire(void);
 /* Gives back a reference; the last one frees the snapshot. Accepts NULL. */
 void catalog_release(catalog *snap);
-/* Publishes snap (takes the caller's reference) and releases the previous one once no reader can still be taking it.
- * Publishing NULL unpublishes (used at shutdown). */
+/* Publishes snap (takes the caller's reference). The previous one is kept for the grace period (catalog_set_grace),
+ * else released once no reader can still be taking it. Publishing NULL unpublishes and drops every kept and staged
+ * snapshot (used at shutdown). Writers may call from any thread; readers never wait for them. */
 void catalog_publish(catalog *snap);
+/* How long a replaced snapshot stays answerable by name (catalog_acquire_version); 0 = not at all. Set once at start;
+ * the last CATALOG_KEPT (4) replaced ones at most are kept. */
+void catalog_set_grace(unsigned seconds);
+/* Stages snap (takes the caller's reference; NULL unstages): answerable by name, not yet the published one. */
+void catalog_stage(catalog *snap);
+/* Publishes the staged snapshot, if any (then true); it is answerable by name throughout. */
+bool catalog_publish_staged(void);
+/* A reference to the staged snapshot, or NULL. Never blocks. */
+catalog *catalog_acquire_staged(void);
+/* A reference to the snapshot whose version is version: the published one, the staged one, or (older_too) one kept
+ * within its grace period; NULL when none of them is. Never blocks. */
+catalog *catalog_acquire_version(const char *version, bool older_too);
 
 const catalog_gpu *catalog_find_gpu(const catalog *snap, const char *id);
 const catalog_model *catalog_find_model(const catalog *snap, const char *id);
+const catalog_benchmark *catalog_find_benchmark(const catalog *snap, const char *id);
 const catalog_provider *catalog_find_provider(const catalog *snap, const char *id);
 const catalog_region *catalog_find_region(const catalog *snap, const char *provider_id, const char *region_id);
 const catalog_instance *catalog_find_instance(const catalog *snap, const char *provider_id, const char *instance_id);

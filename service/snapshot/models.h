@@ -1,6 +1,6 @@
 /* The models catalogue as the snapshot holds it: one row per open model (migrations/0006_models.sql, each row's
  * figures from its config.json), immutable once published like the rest of the snapshot. The architecture struct is
- * what the sizing engine computes from (engine/model.h); it is data only, so it lives here with the catalogue. */
+ * what the sizing engine computes from (engine/perf/model.h); it is data only, so it lives here with the catalogue. */
 #ifndef GPUREC_SNAPSHOT_MODELS_H
 #define GPUREC_SNAPSHOT_MODELS_H
 

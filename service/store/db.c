@@ -96,6 +96,16 @@ void db_close(sqlite3 *db)
         sqlite3_close_v2(db);
 }
 
+int db_data_version(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int version = -1;
+    if (sqlite3_prepare_v2(db, "PRAGMA data_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return version;
+}
+
 int db_error(sqlite3 *db, const char *what, char *err, size_t err_len)
 {
     snprintf(err, err_len, "%s: %s", what, sqlite3_errmsg(db));

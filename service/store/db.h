@@ -17,6 +17,10 @@ void db_close(sqlite3 *db);
 /* Removes a closed database's file and the -wal and -shm files WAL mode keeps beside it (missing ones are fine). */
 void db_remove_files(const char *path);
 
+/* PRAGMA data_version: a number that moves when another connection commits a change to the file, or -1 when it
+ * cannot be read. What the worker watches to republish a catalog changed by another process. */
+int db_data_version(sqlite3 *db);
+
 /* Writes "<what>: <sqlite's last message on db>" into err and returns -1: what every failed statement reports. */
 int db_error(sqlite3 *db, const char *what, char *err, size_t err_len);
 

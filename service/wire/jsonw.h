@@ -1,6 +1,6 @@
 /* A streaming JSON writer: compact text, ASCII only (\uXXXX escapes), reals with 15 significant digits. Its output is
  * byte for byte what json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(15)) gives for the same
- * values (tests/unit/test_jsonw.c compares them), at a fraction of the cost: answers are written straight into one growing
+ * values (tests/unit/wire/test_jsonw.c compares them), at a fraction of the cost: answers are written straight into one growing
  * buffer, and reals are printed without printf (numfmt.h).
  *
  * A writer belongs to one thread. Calls go in document order: in an object, jsonw_key() before each value; the writer

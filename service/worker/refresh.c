@@ -24,7 +24,6 @@ typedef struct run_state {
     const char *doc;               /* an imported document (refresh_import), else NULL: the adapter fetches */
     size_t doc_len;
     const char *doc_source;
-    bool bad_document;
     long lock_wait_ms;             /* store_apply.lock_wait_ms: bounded for an import, which a client waits for */
     time_t now;
     char started_at[32];
@@ -119,7 +118,8 @@ static int fetch_rows(run_state *r)
                             : r->adapter->fetch(&r->run, &r->batch, out->error, sizeof out->error);
     note_failed_parts(r);
     if (rc != 0) {
-        r->bad_document = r->doc != NULL;
+        if (r->doc != NULL)
+            out->code = REFRESH_BAD_DOCUMENT;
         return -1;
     }
     r->t_fetched = util_monotonic_us();
@@ -205,12 +205,15 @@ static int apply_batch(run_state *r)
     out->fx_changed = applied.fx_changed;
     memcpy(out->named, r->check.named, sizeof out->named);
     out->named_count = r->check.named_count;
-    out->busy = rc == STORE_BUSY;
-    if (rc == 1)
+    if (rc == STORE_BUSY)
+        out->code = REFRESH_DATABASE_BUSY;
+    if (rc == 1) {
+        out->code = REFRESH_NO_VALID_PRICE;
         snprintf(out->error, sizeof out->error,
                  "no valid price: %zu records seen, %zu prices kept, %zu rejected, %zu stale, %zu skipped%s%.300s",
                  out->rows_seen, out->rows_kept, out->rows_rejected, out->rows_stale, out->rows_skipped,
                  partial ? "; failed: " : "", partial ? out->failed_parts : "");
+    }
     if (rc != 0)
         return -1;
     out->duration_s = applied.duration_s;
@@ -263,6 +266,7 @@ static void record_failure(run_state *r)
 static void run_init(run_state *r, sqlite3 *db, const atomic_bool *stop, time_t now, refresh_outcome *out)
 {
     memset(out, 0, sizeof *out);
+    out->code = REFRESH_FAILED; /* until it succeeds, or fails for a reason of its own */
     util_copy(out->failed_parts, sizeof out->failed_parts, "[]");
     memset(r, 0, sizeof *r);
     r->db = db;
@@ -279,6 +283,7 @@ static int run_finish(run_state *r, const config *cfg)
     refresh_outcome *out = r->out;
     int rc = run_steps(r, cfg);
     if (rc == 0) {
+        out->code = REFRESH_OK;
         out->fetch_s = (double)(r->t_fetched - r->t0) / 1e6;
         out->apply_s = (double)(util_monotonic_us() - r->t_fetched) / 1e6;
         out->duration_s = (double)(util_monotonic_us() - r->t0) / 1e6;
@@ -290,7 +295,7 @@ static int run_finish(run_state *r, const config *cfg)
 }
 
 int refresh_import(sqlite3 *db, const config *cfg, const char *body, size_t len, const char *name, time_t now,
-                   refresh_outcome *out, bool *bad_document)
+                   refresh_outcome *out)
 {
     run_state r;
     run_init(&r, db, NULL, now, out);
@@ -302,9 +307,7 @@ int refresh_import(sqlite3 *db, const config *cfg, const char *body, size_t len,
     r.doc_len = len;
     r.doc_source = source;
     r.lock_wait_ms = REFRESH_IMPORT_LOCK_WAIT_MS;
-    int rc = run_finish(&r, cfg);
-    *bad_document = r.bad_document;
-    return rc;
+    return run_finish(&r, cfg);
 }
 
 int refresh_run(sqlite3 *db, const config *cfg, const char *adapter_id, const atomic_bool *stop, time_t now,

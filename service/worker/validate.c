@@ -23,12 +23,12 @@ static void log_reject(validation *v, const price_row *row, const char *why)
             "currency", row->currency, "reason", why, NULL);
 }
 
-/* A feed row's rejection, named by its place in its document (the first VALIDATE_NAMED of a run). */
+/* A feed row's rejection, named by its place in its document (the first REFRESH_NAMED of a run). */
 static void name_reject(validation *v, const price_row *row, const char *field, const char *why)
 {
-    if (row->item < 0 || v->named_count >= VALIDATE_NAMED)
+    if (row->item < 0 || v->named_count >= REFRESH_NAMED)
         return;
-    validate_named *n = &v->named[v->named_count++];
+    refresh_named *n = &v->named[v->named_count++];
     snprintf(n->field, sizeof n->field, "prices[%ld].%s", row->item, field);
     util_copy(n->message, sizeof n->message, why);
 }
@@ -92,6 +92,9 @@ static const char *why_invalid(const validation *v, const price_row *row, const 
     double fx = usd_rate(v, row->currency);
     double gpus = instance->gpu_count > 0 ? instance->gpu_count : 1;
     *effective = v->now;
+    *field = "pricing_model";
+    if (row->model == PRICING_CAPACITY_BLOCK) /* its durations come with it, and no price source states them */
+        return "a capacity block (kept in the catalog's migrations, not refreshed)";
     *field = "hourly";
     if (!isfinite(row->hourly) || row->hourly <= 0)
         return "not a positive price";

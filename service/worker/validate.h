@@ -14,6 +14,7 @@
 
 #include "snapshot/catalog.h"
 #include "store/prices_apply.h"
+#include "worker/outcome.h"
 #include "worker/providers/provider.h"
 
 /* A price moving by more than this factor either way against the stored one is taken for a parsing or feed error
@@ -32,15 +33,6 @@
  * Reductions Most Teams Missed", read 2026-12). */
 #define REFRESH_ANCHOR_DAYS 30
 
-/* A rejected feed row, named by its place in its document: field "prices[3].hourly", and why. */
-typedef struct validate_named {
-    char field[48];
-    char message[200];
-} validate_named;
-
-/* Rejected feed rows named per run (the rest are counted). */
-#define VALIDATE_NAMED 8
-
 typedef struct validation {
     const char *adapter;
     const provider_run *run;      /* the instance types and regions the rows may name */
@@ -51,7 +43,7 @@ typedef struct validation {
     size_t rejected;
     size_t skipped;               /* unknown instance type or region, a duplicate key, or expired */
     size_t expired;               /* rows whose effective end has passed (also in skipped) */
-    validate_named named[VALIDATE_NAMED]; /* the first rejected feed rows (price_row.item >= 0), by place */
+    refresh_named named[REFRESH_NAMED]; /* the first rejected feed rows (price_row.item >= 0), by place */
     size_t named_count;
 } validation;
 

@@ -12,13 +12,13 @@
 #include "snapshot/catalog.h"
 #include "store/catalog_load.h"
 #include "store/db.h"
+#include "store/refresh_runs.h"
 #include "worker/fetch.h"
 #include "base/log.h"
 #include "base/vocab.h"
 #include "worker/providers/provider.h"
 #include "worker/refresh.h"
 #include "base/util.h"
-#include "base/vocab.h"
 
 /* When a provider has never refreshed, its first run waits a random part of this (or of a tenth of the interval,
  * when shorter): replicas starting together do not all hit a price API in the same second. */
@@ -76,19 +76,21 @@ static bool listed(const config *cfg, const char *id)
     return false;
 }
 
+/* One slot per row of the adapter list (vocab_adapters), in its order, each with the adapter's code. */
 static void init_slots(worker *w)
 {
-    size_t count = 0;
-    const provider_adapter *const *all = provider_adapter_all(&count);
-    for (size_t i = 0; i < count && w->slot_count < sizeof w->slots / sizeof w->slots[0]; i++) {
+    for (size_t i = 0; i < vocab_adapter_count && w->slot_count < sizeof w->slots / sizeof w->slots[0]; i++) {
+        const provider_adapter *adapter = provider_adapter_find(vocab_adapters[i].id);
+        if (adapter == NULL)
+            continue; /* a row without code: tests/unit/base/test_adapters.c fails on it */
         slot *s = &w->slots[w->slot_count++];
         memset(s, 0, sizeof *s);
-        s->adapter = all[i];
-        util_copy(s->stats.provider, sizeof s->stats.provider, all[i]->id);
-        if (!listed(w->cfg, all[i]->id)) {
+        s->adapter = adapter;
+        util_copy(s->stats.provider, sizeof s->stats.provider, adapter->id);
+        if (!listed(w->cfg, adapter->id)) {
             s->why_not = "not in GPUREC_PROVIDERS";
         } else {
-            s->enabled = all[i]->enabled(w->cfg, &s->why_not);
+            s->enabled = adapter->enabled(w->cfg, &s->why_not);
         }
     }
 }
@@ -131,31 +133,24 @@ static void schedule_first_runs(worker *w)
     double spread = (double)w->cfg->refresh_interval_s / 10.0;
     if (spread > FIRST_RUN_SPREAD_S)
         spread = FIRST_RUN_SPREAD_S;
-    sqlite3_stmt *st = NULL;
-    sqlite3_prepare_v2(w->db,
-                       "SELECT max(started_at) FROM refresh_runs WHERE provider_id = ?1 AND status IN ('ok', "
-                       "'unchanged')",
-                       -1, &st, NULL);
     for (size_t i = 0; i < w->slot_count; i++) {
         slot *s = &w->slots[i];
         if (!s->enabled)
             continue;
         int64_t delay_us = (int64_t)(spread * random_unit(&w->rng) * 1e6);
-        if (st != NULL) {
-            sqlite3_reset(st);
-            sqlite3_bind_text(st, 1, s->adapter->id, -1, SQLITE_TRANSIENT);
-            if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL) {
-                time_t last = 0;
-                if (util_parse_time((const char *)sqlite3_column_text(st, 0), &last) == 0) {
-                    int64_t left_us = ((int64_t)last + (int64_t)w->cfg->refresh_interval_s - (int64_t)now) * 1000000;
-                    if (left_us > delay_us)
-                        delay_us = left_us;
-                }
-            }
+        time_t last = 0;
+        char err[256];
+        int found = store_last_good_run(w->db, s->adapter->id, &last, err, sizeof err);
+        if (found < 0)
+            log_msg(LOG_WARN, "refresh: cannot read the last run; scheduling as if none", "adapter", s->adapter->id,
+                    "error", err, NULL);
+        if (found > 0) {
+            int64_t left_us = ((int64_t)last + (int64_t)w->cfg->refresh_interval_s - (int64_t)now) * 1000000;
+            if (left_us > delay_us)
+                delay_us = left_us;
         }
         s->next_due_us = now_us + delay_us;
     }
-    sqlite3_finalize(st);
 }
 
 static void publish_catalog(sqlite3 *db)
@@ -169,21 +164,11 @@ static void publish_catalog(sqlite3 *db)
     catalog_publish(snap);
 }
 
-static int data_version(sqlite3 *db)
-{
-    sqlite3_stmt *st = NULL;
-    int version = -1;
-    if (sqlite3_prepare_v2(db, "PRAGMA data_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-        version = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    return version;
-}
-
 static void remember_catalog_file(worker *w)
 {
     struct stat st;
     w->db_inode = stat(w->cfg->db_path, &st) == 0 ? st.st_ino : 0;
-    w->db_data_version = data_version(w->db);
+    w->db_data_version = db_data_version(w->db);
 }
 
 /* Republishes the catalog when another process changed it: a commit by another connection moves SQLite's
@@ -204,7 +189,7 @@ static void watch_catalog(worker *w)
             return;
         }
         log_msg(LOG_INFO, "catalog file replaced: reloading", NULL);
-    } else if (data_version(w->db) == w->db_data_version) {
+    } else if (db_data_version(w->db) == w->db_data_version) {
         return;
     } else {
         log_msg(LOG_INFO, "catalog changed by another process: reloading", NULL);
@@ -412,10 +397,8 @@ int worker_request_refresh(worker *w, const char *provider)
     return worker_request_refresh_limited(w, provider, 0, NULL);
 }
 
-int worker_import(worker *w, const char *body, size_t len, const char *name, refresh_outcome *out,
-                  bool *bad_document)
+refresh_code worker_import(worker *w, const char *body, size_t len, const char *name, refresh_outcome *out)
 {
-    *bad_document = false;
     slot *feed = find_slot(w, "feed");
     pthread_mutex_lock(&w->lock);
     bool busy = feed != NULL && (feed->running || feed->pending);
@@ -424,13 +407,16 @@ int worker_import(worker *w, const char *body, size_t len, const char *name, ref
     pthread_mutex_unlock(&w->lock);
     if (busy) {
         memset(out, 0, sizeof *out);
+        out->code = REFRESH_BUSY;
         snprintf(out->error, sizeof out->error, "a refresh of the price feeds is running");
-        return WORKER_BUSY;
+        return out->code;
     }
     sqlite3 *db = NULL;
     int rc = -1;
+    memset(out, 0, sizeof *out);
+    out->code = REFRESH_FAILED;
     if (db_open(w->cfg->db_path, false, &db, out->error, sizeof out->error) == 0) {
-        rc = refresh_import(db, w->cfg, body, len, name, 0, out, bad_document);
+        rc = refresh_import(db, w->cfg, body, len, name, 0, out);
         if (rc == 0)
             publish_catalog(db);
     }
@@ -441,7 +427,7 @@ int worker_import(worker *w, const char *body, size_t len, const char *name, ref
         count_run(feed, rc, out);
     }
     pthread_mutex_unlock(&w->lock);
-    return rc == 0 ? WORKER_STARTED : 1;
+    return out->code;
 }
 
 bool worker_is_running(const worker *w, const char *provider)
@@ -495,8 +481,6 @@ int worker_refresh_once(const config *cfg, const char *provider, char *err, size
     int rc = -1;
     if (db_open(cfg->db_path, false, &db, err, err_len) != 0)
         return -1;
-    size_t count = 0;
-    const provider_adapter *const *all = provider_adapter_all(&count);
     size_t ran = 0, failed = 0;
     err[0] = '\0';
     if (provider != NULL && provider[0] != '\0' && provider_adapter_find(provider) == NULL) {
@@ -505,8 +489,10 @@ int worker_refresh_once(const config *cfg, const char *provider, char *err, size
                  vocab_adapter_list(names, sizeof names));
         goto out;
     }
-    for (size_t i = 0; i < count; i++) {
-        const provider_adapter *a = all[i];
+    for (size_t i = 0; i < vocab_adapter_count; i++) {
+        const provider_adapter *a = provider_adapter_find(vocab_adapters[i].id);
+        if (a == NULL)
+            continue;
         const char *why_not = NULL;
         bool named = provider != NULL && provider[0] != '\0';
         if (named && strcmp(a->id, provider) != 0)

@@ -1,6 +1,9 @@
 /* The price refresh worker: a background thread that refreshes each enabled provider's prices every
  * refresh_interval_s (jittered), or when asked, and publishes a new catalog snapshot after each successful run.
- * The worker thread owns its own SQLite connection; the functions below are safe from any thread. */
+ * The worker thread owns its own SQLite connection; the functions below are safe from any thread.
+ *
+ * A handle interface: the face starts refreshes, imports documents and reads the adapters' states and counters
+ * through it, and it reaches no store/ header and no SQLite (tests/layers.sh checks the include closure). */
 #ifndef GPUREC_WORKER_H
 #define GPUREC_WORKER_H
 
@@ -8,7 +11,7 @@
 #include <stddef.h>
 
 #include "base/config.h"
-#include "worker/refresh.h"
+#include "worker/outcome.h"
 
 typedef struct worker worker;
 
@@ -33,11 +36,11 @@ int worker_request_refresh(worker *w, const char *provider);
  * *retry_after_s (may be NULL) says when to ask again after WORKER_BUSY or WORKER_TOO_SOON. */
 int worker_request_refresh_limited(worker *w, const char *provider, unsigned min_interval_s, unsigned *retry_after_s);
 
-/* Loads a price feed document now, in the calling thread on a connection of its own (refresh_import), and publishes
- * the catalog after it applied. WORKER_STARTED (0) when it applied, WORKER_BUSY when the feed adapter is running,
- * 1 when it failed (out says why; *bad_document when the document is at fault). */
-int worker_import(worker *w, const char *body, size_t len, const char *name, refresh_outcome *out,
-                  bool *bad_document);
+/* Loads a price feed document now, in the calling thread on a connection of its own (refresh_import): a SQLite
+ * transaction on the caller's thread, which for POST /v1/admin/import is a request thread. Publishes the catalog
+ * after it applied. Returns out->code: REFRESH_OK when it applied, REFRESH_BUSY when the feed adapter is running or
+ * queued, else why it failed (out->error says it in words). */
+refresh_code worker_import(worker *w, const char *body, size_t len, const char *name, refresh_outcome *out);
 
 /* Whether a provider's refresh is running now, and whether its adapter is enabled (with the reason when not). */
 bool worker_is_running(const worker *w, const char *provider);

@@ -153,10 +153,12 @@ harness *harness_start_with(harness_configure configure, void *ctx)
     h->application.cfg = &h->cfg;
     h->application.read_history = store_history_json;
     h->application.metrics = metrics_new();
+    h->application.caps = address_caps_new(h->cfg.max_connections_per_ip);
     atomic_init(&h->application.draining, false);
     ck_assert_msg(worker_start(&h->cfg, &h->refresher, err, sizeof err) == 0, "worker_start: %s", err);
     h->application.worker = h->refresher;
-    ck_assert_msg(http_start(&h->application, &h->server, err, sizeof err) == 0, "http_start: %s", err);
+    http_options options = face_http_options(&h->application);
+    ck_assert_msg(http_start(&options, &h->server, err, sizeof err) == 0, "http_start: %s", err);
     snprintf(h->url, sizeof h->url, "http://127.0.0.1:%u", (unsigned)http_port(h->server));
     return h;
 }
@@ -164,6 +166,19 @@ harness *harness_start_with(harness_configure configure, void *ctx)
 harness *harness_start(void)
 {
     return harness_start_with(NULL, NULL);
+}
+
+harness *harness_daemon;
+
+void harness_daemon_start(void)
+{
+    harness_daemon = harness_start();
+}
+
+void harness_daemon_stop(void)
+{
+    harness_stop(harness_daemon);
+    harness_daemon = NULL;
 }
 
 void harness_stop(harness *h)
@@ -175,6 +190,7 @@ void harness_stop(harness *h)
     catalog_publish(NULL);
     util_pin_clock(0);
     metrics_free(h->application.metrics);
+    address_caps_free(h->application.caps);
     db_remove_files(h->db_path);
     free(h->db_path);
     free(h);

@@ -24,6 +24,12 @@ harness *harness_start(void);
 harness *harness_start_with(harness_configure configure, void *ctx);
 void harness_stop(harness *h);
 
+/* A daemon per test, for suites that want a fresh one each time: harness_daemon_start() and harness_daemon_stop() are
+ * the pair for tcase_add_checked_fixture(), and harness_daemon is the daemon between them (NULL outside). */
+extern harness *harness_daemon;
+void harness_daemon_start(void);
+void harness_daemon_stop(void);
+
 /* The daemon's base URL, e.g. "http://127.0.0.1:40123". */
 const char *harness_url(const harness *h);
 /* The temporary database's path (to open it with sqlite3 in a test). */

@@ -11,6 +11,14 @@
 #include "worker/fetch.h"
 #include "harness.h"
 
+fixture_server *provider_support_start(config *cfg)
+{
+    fetch_global_init();
+    fixture_server *fs = fixture_start();
+    config_defaults(cfg);
+    return fs;
+}
+
 provider_run provider_support_run(const config *cfg, const char *adapter, const provider_instance *instances,
                                   size_t instance_count, const provider_region *regions, size_t region_count)
 {
@@ -92,6 +100,20 @@ void provider_support_close_db(sqlite3 *db, char *path)
 {
     db_close(db);
     harness_remove_db(path);
+}
+
+void provider_support_refresh_setup(fixture_server **fs, config *cfg, char **db_path, sqlite3 **db,
+                                    unsigned fetch_timeout_s)
+{
+    *fs = provider_support_start(cfg);
+    cfg->fetch_timeout_s = fetch_timeout_s;
+    *db = provider_support_open_db(cfg, db_path);
+}
+
+void provider_support_refresh_teardown(fixture_server *fs, sqlite3 *db, char *db_path)
+{
+    provider_support_close_db(db, db_path);
+    fixture_stop(fs);
 }
 
 void provider_support_refresh(sqlite3 *db, const config *cfg, const char *adapter, time_t now, const char *status,

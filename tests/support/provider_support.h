@@ -9,8 +9,13 @@
 #include <sqlite3.h>
 
 #include "base/config.h"
+#include "fixture_server.h"
 #include "worker/providers/provider.h"
 #include "worker/refresh.h"
+
+/* The start of a provider suite's test: fetch_global_init(), the fixture server started, and cfg set to the
+ * defaults (the suite then points the adapter's URL at the server). Returns the server; stop it with fixture_stop(). */
+fixture_server *provider_support_start(config *cfg);
 
 /* A run of adapter over the given instance and region tables: 2 s timeout, 1 MiB cap, two attempts 10 ms apart, so a
  * failing fixture fails fast. cfg and the tables are borrowed and must outlive the run. */
@@ -45,6 +50,14 @@ sqlite3 *provider_support_open_db(config *cfg, char **path);
 
 /* Closes db and removes the database at path with its -wal and -shm files; frees path. */
 void provider_support_close_db(sqlite3 *db, char *path);
+
+/* The set-up of a test that refreshes from the fixture server: fetch_global_init(), the fixture server started into
+ * *fs, cfg set to the defaults with a fetch timeout of fetch_timeout_s, and a migrated database opened into *db at
+ * *db_path (provider_support_open_db, which also names it in cfg). Undo with provider_support_refresh_teardown(). */
+void provider_support_refresh_setup(fixture_server **fs, config *cfg, char **db_path, sqlite3 **db,
+                                    unsigned fetch_timeout_s);
+/* Closes db, removes its database and stops fs. */
+void provider_support_refresh_teardown(fixture_server *fs, sqlite3 *db, char *db_path);
 
 /* Runs a refresh of adapter on db at now, which must succeed (the test fails with its message otherwise) and be
  * recorded with status ("ok", "partial"). out says what the run did. */

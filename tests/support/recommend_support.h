@@ -4,7 +4,7 @@
 
 #include <jansson.h>
 
-#include "engine/recommend.h"
+#include "engine/recommend/recommend.h"
 #include "snapshot/catalog.h"
 
 /* recommend_run() of request (borrowed) on snap: the answer's text with *status 200, or, when refused, the problem's

@@ -10,7 +10,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
-#include "engine/estimate.h"
+#include "engine/estimate/estimate.h"
 #include "snapshot/catalog.h"
 #include "store/catalog_load.h"
 #include "wire/problem.h"
@@ -52,6 +52,9 @@ static void load_fixture(void)
     exec_file(db, "migrations/0006_models.sql"); /* the loader reads the models catalogue too */
     exec_file(db, "migrations/0007_price_provenance.sql"); /* and the provenance columns */
     exec_file(db, "migrations/0011_region_countries.sql"); /* and the regions' countries */
+    exec_file(db, "migrations/0013_benchmarks.sql");       /* and the benchmarks table (empty here) */
+    exec_file(db, "migrations/0015_price_listed_at.sql"); /* the prices' list dates */
+    exec_file(db, "migrations/0017_capacity_blocks.sql"); /* capacity blocks and reservation-only types */
     exec_file(db, "tests/data/estimate/fixture.sql");
     char err[256] = "";
     ck_assert_msg(store_catalog_load(db, &fixture_snap, err, sizeof err) == 0, "catalog_load: %s", err);
@@ -595,19 +598,6 @@ END_TEST
 
 /* ---- through the daemon -------------------------------------------------------------------------------------- */
 
-static harness *daemon_under_test;
-
-static void start_daemon(void)
-{
-    daemon_under_test = harness_start();
-}
-
-static void stop_daemon(void)
-{
-    harness_stop(daemon_under_test);
-    daemon_under_test = NULL;
-}
-
 static void assert_problem_json(const harness_response *r)
 {
     char type[128] = "";
@@ -621,7 +611,7 @@ START_TEST(daemon_estimates_a_seeded_offer)
 {
     sqlite3 *db = NULL;
     sqlite3_stmt *stmt = NULL;
-    ck_assert_int_eq(sqlite3_open_v2(harness_db_path(daemon_under_test), &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_open_v2(harness_db_path(harness_daemon), &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
     ck_assert_int_eq(sqlite3_prepare_v2(db,
                                         "SELECT provider_id, instance_type_id, region_id, hourly FROM prices "
                                         "WHERE pricing_model = 'on_demand' AND currency = 'USD' "
@@ -638,7 +628,7 @@ START_TEST(daemon_estimates_a_seeded_offer)
     sqlite3_finalize(stmt);
     sqlite3_close(db);
 
-    harness_response *r = harness_post_json(daemon_under_test, "/v1/estimate", body);
+    harness_response *r = harness_post_json(harness_daemon, "/v1/estimate", body);
     ck_assert_int_eq(r->status, 200);
     ck_assert_ptr_nonnull(r->json);
     long long expected_cents = (unit_micros * 20 + 5000) / 10000;
@@ -652,13 +642,13 @@ END_TEST
 START_TEST(daemon_converts_cny)
 {
     sqlite3 *db = NULL;
-    ck_assert_int_eq(sqlite3_open(harness_db_path(daemon_under_test), &db), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_open(harness_db_path(harness_daemon), &db), SQLITE_OK);
     ck_assert_int_eq(sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL), SQLITE_OK);
     exec_file(db, "tests/data/estimate/fixture.sql");
     sqlite3_close(db);
-    harness_reload_catalog(daemon_under_test);
+    harness_reload_catalog(harness_daemon);
 
-    harness_response *r = harness_post_json(daemon_under_test, "/v1/estimate",
+    harness_response *r = harness_post_json(harness_daemon, "/v1/estimate",
                                             "{\"items\": [{\"provider\": \"beta\", \"instance_type\": \"gn.8x\", "
                                             "\"region\": \"cn-test\", \"count\": 1, \"hours\": 100}]}");
     ck_assert_int_eq(r->status, 200);
@@ -675,7 +665,7 @@ END_TEST
 
 START_TEST(daemon_answers_bad_input_with_problems)
 {
-    harness_response *r = harness_post_json(daemon_under_test, "/v1/estimate",
+    harness_response *r = harness_post_json(harness_daemon, "/v1/estimate",
                                             "{\"items\": [{\"provider\": \"aws\", \"instance_type\": \"no.such\", "
                                             "\"region\": \"us-east-1\", \"count\": 1, \"hours\": 1}]}");
     ck_assert_int_eq(r->status, 422);
@@ -683,17 +673,17 @@ START_TEST(daemon_answers_bad_input_with_problems)
     ck_assert(names_field(r->json, "items[0].instance_type", "closest: "));
     harness_response_free(r);
 
-    r = harness_post_json(daemon_under_test, "/v1/estimate", "[]");
+    r = harness_post_json(harness_daemon, "/v1/estimate", "[]");
     ck_assert_int_eq(r->status, 400);
     assert_problem_json(r);
     harness_response_free(r);
 
-    r = harness_post_json(daemon_under_test, "/v1/estimate", "{\"items\": [");
+    r = harness_post_json(harness_daemon, "/v1/estimate", "{\"items\": [");
     ck_assert_int_eq(r->status, 400);
     assert_problem_json(r);
     harness_response_free(r);
 
-    r = harness_get(daemon_under_test, "/v1/estimate");
+    r = harness_get(harness_daemon, "/v1/estimate");
     ck_assert_int_eq(r->status, 405);
     harness_response_free(r);
 }
@@ -702,13 +692,13 @@ END_TEST
 START_TEST(daemon_without_a_catalog_answers_503)
 {
     catalog_publish(NULL);
-    harness_response *r = harness_post_json(daemon_under_test, "/v1/estimate",
+    harness_response *r = harness_post_json(harness_daemon, "/v1/estimate",
                                             "{\"items\": [{\"provider\": \"aws\", \"instance_type\": \"x\", "
                                             "\"region\": \"y\", \"count\": 1, \"hours\": 1}]}");
     ck_assert_int_eq(r->status, 503);
     assert_problem_json(r);
     harness_response_free(r);
-    harness_reload_catalog(daemon_under_test);
+    harness_reload_catalog(harness_daemon);
 }
 END_TEST
 
@@ -829,7 +819,7 @@ static Suite *estimate_suite(void)
     suite_add_tcase(s, errors);
 
     TCase *daemon = tcase_create("daemon");
-    tcase_add_checked_fixture(daemon, start_daemon, stop_daemon);
+    tcase_add_checked_fixture(daemon, harness_daemon_start, harness_daemon_stop);
     tcase_set_timeout(daemon, 60);
     tcase_add_test(daemon, daemon_estimates_a_seeded_offer);
     tcase_add_test(daemon, daemon_converts_cny);

@@ -13,19 +13,6 @@
 #include "support/check_support.h"
 #include "support/harness.h"
 
-static harness *daemon_under_test;
-
-static void start_daemon(void)
-{
-    daemon_under_test = harness_start();
-}
-
-static void stop_daemon(void)
-{
-    harness_stop(daemon_under_test);
-    daemon_under_test = NULL;
-}
-
 static void assert_problem(const harness_response *r, long status)
 {
     ck_assert_msg(r->status == status, "status %ld, want %ld: %s", r->status, status, r->body);
@@ -51,7 +38,7 @@ static bool names_field(const json_t *doc, const char *field)
 
 START_TEST(recommends_over_http)
 {
-    harness_response *r = harness_post_json(daemon_under_test, "/v1/recommend", SEVEN_B);
+    harness_response *r = harness_post_json(harness_daemon, "/v1/recommend", SEVEN_B);
     ck_assert_msg(r->status == 200, "%ld: %s", r->status, r->body);
     char type[128] = "";
     ck_assert_int_eq(harness_response_header(r, "Content-Type", type, sizeof type), 0);
@@ -65,7 +52,7 @@ START_TEST(recommends_over_http)
     ck_assert_ptr_null(strstr(r->body, "16.800000000000001"));
 
     /* the catalog version is the one the catalog endpoints use as their ETag */
-    harness_response *gpus = harness_get(daemon_under_test, "/v1/gpus");
+    harness_response *gpus = harness_get(harness_daemon, "/v1/gpus");
     char etag[64] = "";
     ck_assert_int_eq(harness_response_header(gpus, "ETag", etag, sizeof etag), 0);
     const char *version = json_string_value(json_object_get(r->json, "catalog_version"));
@@ -79,8 +66,8 @@ END_TEST
 /* The answer is written as compact text; ?pretty indents the same document. */
 START_TEST(pretty_gives_the_same_document_indented)
 {
-    harness_response *compact = harness_post_json(daemon_under_test, "/v1/recommend", SEVEN_B);
-    harness_response *pretty = harness_post_json(daemon_under_test, "/v1/recommend?pretty=1", SEVEN_B);
+    harness_response *compact = harness_post_json(harness_daemon, "/v1/recommend", SEVEN_B);
+    harness_response *pretty = harness_post_json(harness_daemon, "/v1/recommend?pretty=1", SEVEN_B);
     ck_assert_int_eq(compact->status, 200);
     ck_assert_int_eq(pretty->status, 200);
     ck_assert_ptr_null(strchr(compact->body, '\n'));
@@ -97,42 +84,42 @@ END_TEST
 
 START_TEST(bad_input_is_a_problem_naming_the_field)
 {
-    harness_response *r = harness_post_json(daemon_under_test, "/v1/recommend",
+    harness_response *r = harness_post_json(harness_daemon, "/v1/recommend",
                                             "{\"workload\": {\"kind\": \"quantum\"}, \"limit\": 0}");
     assert_problem(r, 422);
     ck_assert(names_field(r->json, "workload.kind"));
     ck_assert(names_field(r->json, "limit"));
     harness_response_free(r);
 
-    r = harness_post_json(daemon_under_test, "/v1/recommend",
+    r = harness_post_json(harness_daemon, "/v1/recommend",
                           "{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7},"
                           " \"constraints\": {\"gpu_models\": [\"h100\"]}}");
     assert_problem(r, 422);
     ck_assert(names_field(r->json, "constraints.gpu_models[0]"));
     harness_response_free(r);
 
-    r = harness_post_json(daemon_under_test, "/v1/recommend", "[1, 2]");
+    r = harness_post_json(harness_daemon, "/v1/recommend", "[1, 2]");
     assert_problem(r, 400);
     harness_response_free(r);
 
     /* malformed, trailing, empty */
-    r = harness_post_json(daemon_under_test, "/v1/recommend", "{\"workload\": {\"kind\": ");
+    r = harness_post_json(harness_daemon, "/v1/recommend", "{\"workload\": {\"kind\": ");
     assert_problem(r, 400);
     harness_response_free(r);
-    r = harness_post_json(daemon_under_test, "/v1/recommend", "{\"workload\": {\"kind\": \"general\"}} {}");
+    r = harness_post_json(harness_daemon, "/v1/recommend", "{\"workload\": {\"kind\": \"general\"}} {}");
     assert_problem(r, 400);
     harness_response_free(r);
-    r = harness_request(daemon_under_test, "POST", "/v1/recommend", NULL, NULL);
+    r = harness_request(harness_daemon, "POST", "/v1/recommend", NULL, NULL);
     assert_problem(r, 400);
     harness_response_free(r);
 
     /* not JSON at all */
     const char *const text_plain[] = {"Content-Type: text/plain", NULL};
-    r = harness_request(daemon_under_test, "POST", "/v1/recommend", SEVEN_B, text_plain);
+    r = harness_request(harness_daemon, "POST", "/v1/recommend", SEVEN_B, text_plain);
     assert_problem(r, 415);
     harness_response_free(r);
 
-    r = harness_get(daemon_under_test, "/v1/recommend");
+    r = harness_get(harness_daemon, "/v1/recommend");
     ck_assert_int_eq(r->status, 405);
     char allow[64] = "";
     ck_assert_int_eq(harness_response_header(r, "Allow", allow, sizeof allow), 0);
@@ -171,7 +158,7 @@ static const char *const hostile_bodies[] = {
 
 START_TEST(never_a_server_error)
 {
-    harness_response *r = harness_post_json(daemon_under_test, "/v1/recommend", hostile_bodies[_i]);
+    harness_response *r = harness_post_json(harness_daemon, "/v1/recommend", hostile_bodies[_i]);
     ck_assert_msg(r->status == 200 || (r->status >= 400 && r->status < 500), "%s -> %ld: %s", hostile_bodies[_i],
                   r->status, r->body);
     ck_assert_ptr_nonnull(r->json);
@@ -181,7 +168,7 @@ END_TEST
 
 START_TEST(impossible_request_is_an_empty_answer)
 {
-    harness_response *r = harness_post_json(daemon_under_test, "/v1/recommend",
+    harness_response *r = harness_post_json(harness_daemon, "/v1/recommend",
                                             "{\"workload\": {\"kind\": \"training\", \"model_params_b\": 70,"
                                             " \"tokens_b\": 1400}, \"constraints\": {\"max_total_usd\": 100}}");
     ck_assert_int_eq(r->status, 200);
@@ -195,11 +182,11 @@ END_TEST
 START_TEST(without_a_catalog_answers_503)
 {
     catalog_publish(NULL);
-    harness_response *r = harness_post_json(daemon_under_test, "/v1/recommend", SEVEN_B);
+    harness_response *r = harness_post_json(harness_daemon, "/v1/recommend", SEVEN_B);
     assert_problem(r, 503);
     harness_response_free(r);
-    harness_reload_catalog(daemon_under_test);
-    r = harness_post_json(daemon_under_test, "/v1/recommend", SEVEN_B);
+    harness_reload_catalog(harness_daemon);
+    r = harness_post_json(harness_daemon, "/v1/recommend", SEVEN_B);
     ck_assert_int_eq(r->status, 200);
     harness_response_free(r);
 }
@@ -219,7 +206,7 @@ START_TEST(command_line_gives_the_same_answer)
     close(fd);
     char command[2048];
     snprintf(command, sizeof command, "GPUREC_DB='%s' GPUREC_LOG_LEVEL=error '%s' recommend < '%s'",
-             harness_db_path(daemon_under_test), bin, request_path);
+             harness_db_path(harness_daemon), bin, request_path);
     FILE *pipe = popen(command, "r");
     ck_assert_ptr_nonnull(pipe);
     json_error_t error;
@@ -229,7 +216,7 @@ START_TEST(command_line_gives_the_same_answer)
     ck_assert_msg(cli != NULL, "command output is not JSON: %s", error.text);
     ck_assert_int_eq(rc, 0);
 
-    harness_response *r = harness_post_json(daemon_under_test, "/v1/recommend", SEVEN_B);
+    harness_response *r = harness_post_json(harness_daemon, "/v1/recommend", SEVEN_B);
     ck_assert_int_eq(r->status, 200);
     const json_t *a = json_object_get(cli, "recommendations"), *b = json_object_get(r->json, "recommendations");
     ck_assert_uint_eq(json_array_size(a), json_array_size(b));
@@ -252,7 +239,7 @@ static Suite *api_recommend_suite(void)
 {
     Suite *s = suite_create("api_recommend");
     TCase *tc = tcase_create("daemon");
-    tcase_add_checked_fixture(tc, start_daemon, stop_daemon);
+    tcase_add_checked_fixture(tc, harness_daemon_start, harness_daemon_stop);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, recommends_over_http);
     tcase_add_test(tc, pretty_gives_the_same_document_indented);

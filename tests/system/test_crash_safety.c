@@ -83,6 +83,8 @@ static sqlite3 *open_db(const char *path, int flags)
     return db;
 }
 
+/* Every price a feed can write: a refresh refuses capacity-block rows (no feed states their durations), so those
+ * seed rows are left out of the feed and of the comparison. */
 static price_set read_prices(const char *path)
 {
     price_set set = {0};
@@ -90,7 +92,8 @@ static price_set read_prices(const char *path)
     sqlite3_stmt *st = NULL;
     ck_assert_int_eq(sqlite3_prepare_v2(db,
                                         "SELECT provider_id, instance_type_id, region_id, pricing_model, currency, "
-                                        "hourly FROM prices ORDER BY 1, 2, 3, 4",
+                                        "hourly FROM prices WHERE pricing_model <> 'capacity_block' "
+                                        "ORDER BY 1, 2, 3, 4",
                                         -1, &st, NULL),
                      SQLITE_OK);
     size_t cap = 0;

@@ -19,6 +19,7 @@
 
 #include "harness.h"
 #include "support/check_support.h"
+#include "support/stderr_capture.h"
 #include "base/util.h"
 
 #define BODY_LIMIT 65536
@@ -834,12 +835,8 @@ static bool gcp_refresh_failed(void)
 START_TEST(secrets_never_leak)
 {
     /* Capture this process's log output (stderr) for the test's duration. */
-    char log_path[] = "/tmp/gpurec-hostile-log-XXXXXX";
-    int log_fd = mkstemp(log_path);
-    ck_assert_int_ge(log_fd, 0);
-    fflush(stderr);
-    int saved = dup(2);
-    dup2(log_fd, 2);
+    stderr_capture log;
+    stderr_capture_begin(&log, "hostile");
     harness_stop(h);
     h = harness_start_with(configure_secrets, NULL);
 
@@ -877,11 +874,9 @@ START_TEST(secrets_never_leak)
     }
     harness_stop(h);
     h = harness_start_with(configure, NULL);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
+    stderr_capture_restore(&log);
 
-    FILE *f = fopen(log_path, "r");
+    FILE *f = fopen(log.path, "r");
     ck_assert_ptr_nonnull(f);
     char line[8192];
     size_t lines = 0, error_lines = 0;
@@ -893,8 +888,7 @@ START_TEST(secrets_never_leak)
         ck_assert_msg(strstr(line, "0d1e2f3a4b5c") == NULL, "a log line shows the gcp key: %s", line);
     }
     fclose(f);
-    close(log_fd);
-    unlink(log_path);
+    stderr_capture_end(&log);
     ck_assert_msg(lines > 0, "nothing was logged, so nothing was checked");
     printf("  secrets: %zu log lines checked, %zu about the failed fetch\n", lines, error_lines);
 }

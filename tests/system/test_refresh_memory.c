@@ -17,6 +17,7 @@
 #include "support/check_support.h"
 #include "support/fixture_server.h"
 #include "support/harness.h"
+#include "support/provider_support.h"
 
 /* The stated bound: what a refresh may add to the daemon's idle RSS for any source within the limits. */
 #define REFRESH_PEAK_BOUND_MIB 256
@@ -45,15 +46,7 @@ static fixture_route *feed;
 
 static void setup(void)
 {
-    fetch_global_init();
-    log_setup(LOG_TEXT, LOG_ERROR);
-    fs = fixture_start();
-    db_path = harness_make_db();
-    char err[256];
-    ck_assert_msg(db_open(db_path, false, &db, err, sizeof err) == 0, "%s", err);
-    config_defaults(&cfg);
-    util_copy(cfg.db_path, sizeof cfg.db_path, db_path);
-    cfg.fetch_timeout_s = 120;
+    provider_support_refresh_setup(&fs, &cfg, &db_path, &db, 120);
     snprintf(cfg.feed_urls[0], sizeof cfg.feed_urls[0], "%s/feeds/big.json?token=s3cret", fixture_url(fs));
     cfg.feed_url_count = 1;
     feed = fixture_route_add(fs, "/feeds/big.json", NULL, NULL);
@@ -61,9 +54,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    db_close(db);
-    fixture_stop(fs);
-    harness_remove_db(db_path);
+    provider_support_refresh_teardown(fs, db, db_path);
 }
 
 /* A field of /proc/self/status in KiB. */

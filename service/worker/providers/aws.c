@@ -5,8 +5,9 @@
  *   only when its version URL changed (kept in fetch_state);
  * - the spot price feed behind the EC2 spot pricing page (spot.js, JSONP, legacy region names);
  * - the spot advisor feed (interruption bands per region, OS and instance type; no prices).
- * Which CSV rows count is in docs/providers.md: plain Linux, shared tenancy, no pre-installed software, capacity
- * status Used, market option OnDemand (else a zero-priced Capacity Block row slips in), unit Hrs: aws_csv.c. */
+ * Which CSV rows count is written in worker/providers/README.md: plain Linux, shared tenancy, no pre-installed
+ * software, capacity status Used, market option OnDemand (else a zero-priced Capacity Block row slips in), unit Hrs:
+ * aws_csv.c. */
 #include "worker/providers/provider.h"
 
 #include <ctype.h>

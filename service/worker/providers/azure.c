@@ -1,7 +1,7 @@
 /* Azure Retail Prices API (public, no auth): https://learn.microsoft.com/en-us/rest/api/cost-management/retail-prices/
  * azure-retail-prices. One filtered query per group of the catalog's VM sizes, following NextPageLink.
- * The rules for which rows count are those of docs/providers.md (Windows, Low Priority, DevTest and HDInsight rows
- * are skipped; reservation prices are term totals). */
+ * Which rows count, and how a row becomes an hourly price, is written in worker/providers/README.md (Windows, Low
+ * Priority, DevTest and HDInsight rows are skipped; reservation prices are term totals). */
 #include "worker/providers/provider.h"
 #include "worker/providers/json_items.h"
 
@@ -144,7 +144,7 @@ static int parse_item(const provider_run *run, const json_t *item, size_t index,
                 snprintf(err, err_len, "Items[%zu].savingsPlan[%zu] has no numeric price", index, i);
                 return -1;
             }
-            /* Savings plan prices are already per hour (docs/providers.md). */
+            /* Savings plan prices are already per hour (worker/providers/README.md). */
             add_row(out, sku, region, years == 1 ? PRICING_SAVINGS_PLAN_1Y : PRICING_SAVINGS_PLAN_3Y, hourly,
                     currency, &dates, rank);
         }
@@ -158,7 +158,7 @@ static int parse_item(const provider_run *run, const json_t *item, size_t index,
             out->skipped++;
             return 0;
         }
-        /* The price is the total for the term although unitOfMeasure says "1 Hour" (docs/providers.md). */
+        /* The price is the total for the term although unitOfMeasure says "1 Hour" (worker/providers/README.md). */
         add_row(out, sku, region, years == 1 ? PRICING_RESERVED_1Y : PRICING_RESERVED_3Y,
                 price / (HOURS_PER_YEAR * years), currency, &dates, rank);
         return 0;

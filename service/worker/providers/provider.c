@@ -10,6 +10,7 @@
 
 #include "base/util.h"
 
+/* The code of each row of vocab_adapters (base/vocab.h). */
 static const provider_adapter *const adapters[] = {&provider_aws,     &provider_azure,   &provider_gcp,
                                                    &provider_oci,     &provider_lambda,  &provider_alibaba,
                                                    &provider_tencent, &provider_feed,    &provider_fx};

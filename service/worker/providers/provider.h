@@ -100,7 +100,8 @@ extern const provider_adapter provider_fx;
 
 /* The adapter with that id, or NULL. */
 const provider_adapter *provider_adapter_find(const char *id);
-/* Every adapter, in a fixed order; *count set. */
+/* The code of every adapter; *count set. Which adapters there are, and their order, is the list vocab_adapters
+ * (base/vocab.h), which the worker reads: tests/unit/base/test_adapters.c checks that the two hold the same ids. */
 const provider_adapter *const *provider_adapter_all(size_t *count);
 
 /* Look-ups over a run's catalog lists (binary search); NULL / false when absent. */

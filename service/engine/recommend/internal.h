@@ -1,0 +1,392 @@
+/* The recommendation engine's own parts (request, rank, answer), shared by the files of engine/recommend/ alone.
+ *
+ * A request is parsed and checked against the snapshot (request.c), its candidates are walked and the best
+ * kept (rank.c, scored and priced by score.c), and the answer is written (answer.c);
+ * recommend.c runs the three in order. */
+#ifndef GPUREC_RECOMMEND_INTERNAL_H
+#define GPUREC_RECOMMEND_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "base/topk.h"
+#include "engine/recommend/recommend.h"
+#include "engine/perf/model.h"
+#include "engine/perf/plan.h"
+#include "engine/perf/sizing.h"
+#include "engine/perf/work.h"
+#include "snapshot/catalog.h"
+#include "wire/jsonw.h"
+#include "wire/problem.h"
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+typedef enum { OBJECTIVE_COST, OBJECTIVE_TIME, OBJECTIVE_BALANCED, OBJECTIVE_EFFICIENCY, OBJECTIVE_COUNT } objective;
+
+extern const char *const recommend_objective_names[OBJECTIVE_COUNT];
+
+/* Limits on what a client may send: wide enough for any real job, narrow enough that arithmetic stays finite. */
+#define MAX_MODEL_PARAMS_B 100000.0 /* 100 trillion parameters */
+#define MAX_TOKENS_B 1000000.0      /* a quadrillion tokens */
+#define MAX_BATCH_SIZE 1000000
+#define MAX_SEQUENCE_LENGTH 100000000
+#define MAX_GPU_MEMORY_GB 10000000.0
+#define MAX_GPUS 100000
+#define MAX_JOB_HOURS 87600.0 /* ten years */
+#define MAX_HOURLY_USD 10000000.0
+#define MAX_TOTAL_USD 1e12
+#define MAX_NODES 4096 /* 32,768 GPUs of 8-GPU nodes */
+#define DEADLINE_DEFAULT_MAX_NODES 2048
+#define MAX_LIST_ITEMS 256
+#define MAX_NAME_LEN 128
+
+#define RECOMMEND_MAX_SANITY_WARNINGS 4
+
+typedef struct rec_request {
+    sizing_workload workload;
+    workload_bound bound;
+    bool latency_sensitive;
+    bool checkpointing;
+    long long gpus;    /* 0 = not given */
+    double job_hours;  /* 0 = not given */
+    bool pricing_allowed[PRICING_COUNT];
+    bool pricing_given;
+    double max_hourly_usd; /* 0 = no cap */
+    double max_total_usd;  /* 0 = no cap */
+    bool require_ecc;
+    bool require_nvlink;
+    bool require_fp64;
+    long long min_gpus;    /* 0 = none */
+    long long max_gpus;    /* 0 = none */
+    long long max_nodes;
+    objective objective;
+    size_t limit;
+    const json_t *providers; /* borrowed arrays, NULL when absent */
+    const json_t *regions;
+    const json_t *geographies;    /* geography names (base/vocab.h) */
+    const json_t *prefer_regions; /* ordered region ids or geography names */
+    const json_t *gpu_models;
+    const json_t *exclude_gpu_models;
+    /* the model (request_model.c) */
+    const char *model_id;        /* the catalogue's id when workload.model named one (borrowed from the snapshot) */
+    precision compute_precision; /* what the arithmetic runs at, from sizing (QLoRA: bf16) */
+    /* serving (inference with a model) */
+    double prompt_tokens;
+    double output_tokens;
+    double target_tokens_per_s;           /* 0 = none: one node's replicas are priced */
+    double requests_per_s;                /* 0 = none */
+    double max_ttft_ms;                   /* 0 = no floor */
+    double min_tokens_per_s_per_sequence; /* 0 = no floor */
+    /* set by recommend_parse() from the members above and the model, the same for every instance type a walk
+     * judges: the KV bytes per value of a served sequence and the GB of KV cache its context (sequence_length, else
+     * prompt + output tokens) fills (engine/perf/model.c) */
+    double serving_kv_bytes;
+    double kv_per_sequence_gb;
+    /* planning (scale.c) */
+    double deadline_hours;     /* 0 = none */
+    double checkpoint_minutes; /* how often a checkpointing job saves its state */
+    bool max_nodes_given;
+    work_request work; /* workload.benchmark: a job priced per unit of work (engine/perf/work.h) */
+    /* what the request asks that no published run supports, as sentences for requirements.warnings
+     * (recommend_check_sanity(), sanity.c) */
+    char sanity_warnings[RECOMMEND_MAX_SANITY_WARNINGS][256];
+    int sanity_warning_count;
+} rec_request;
+
+/* The request's lists resolved against the snapshot: bitmaps parallel to the snapshot's arrays (NULL = all). */
+/* Training and fine-tuning rules of a request (sanity.c): workload.framework, the precisions a job that updates every
+ * weight cannot train in, and the sanity warnings (a utilisation above any published run, a LoRA rank at or above the
+ * hidden size, a sequence beyond the model's context). Called by recommend_parse_model() once the model is known. */
+void recommend_parse_training_rules(const json_t *w, rec_request *r, problem *p);
+/* requirements.framework, logits_gb, working_set_gb and warnings of the answer. */
+void recommend_write_training_requirements(jsonw *out, const rec_request *r, const sizing_requirements *req);
+/* A fine-tuning pick's longest_sequence_tokens: the longest sequence at the request's batch whose memory fits the
+ * pick's GPUs (null for other kinds). */
+void recommend_write_longest_sequence(jsonw *out, const rec_request *r, const sizing_requirements *req,
+                                      double gpu_memory_gb);
+
+typedef struct rec_filters {
+    bool *provider_ok;
+    bool *region_ok; /* constraints.regions and constraints.geographies together */
+    bool *gpu_ok;
+    /* per region, the index of the first constraints.prefer_regions entry naming it (its id or its geography), or
+     * the list's length when none does; NULL without a preference. Ranks equal offers, after their figures. */
+    unsigned *region_preference;
+} rec_filters;
+
+void recommend_filters_free(rec_filters *f);
+
+typedef enum {
+    REJECT_PROVIDER,
+    REJECT_REGION,
+    REJECT_GPU_MODEL,
+    REJECT_NO_ECC,
+    REJECT_NO_FP64,
+    REJECT_PRECISION,
+    REJECT_NO_NVLINK,
+    REJECT_MEMORY,
+    REJECT_NO_CLUSTER,
+    REJECT_MAX_NODES,
+    REJECT_GPU_COUNT,
+    REJECT_PRICING,
+    REJECT_MAX_HOURLY,
+    REJECT_MAX_TOTAL,
+    REJECT_LATENCY,
+    REJECT_RETIRED,
+    REJECT_DEADLINE,
+    REJECT_NO_RATE, /* no measured benchmark rate near the GPU (engine/perf/work.h) */
+    REJECT_COUNT,
+    REJECT_NONE = REJECT_COUNT
+} reject_reason;
+
+extern const char *const recommend_reject_names[REJECT_COUNT];
+
+/* What an instance type gives the job, independent of region and price. */
+typedef struct fit {
+    unsigned nodes;
+    double total_gpus;       /* nodes x gpu_count (fractional for a slice) */
+    double useful_gpus;      /* the GPUs the job can keep busy (inference: those holding one model replica) */
+    double total_memory_gb;
+    double peak_per_gpu;     /* dense TFLOPS (TOPS) at the precision, for a whole GPU */
+    double throughput;       /* compute: total TFLOPS; memory_bandwidth: total GB/s; both scaled by a slice */
+    double hours;            /* NAN when the job's length is unknown */
+    double penalty;          /* >= 1: the fit's drawbacks for the balanced and efficiency objectives */
+    double watts;            /* board power of the GPUs used (a slice's share) */
+    bool model_on_one_gpu;
+    bool one_nvlink_domain;
+    /* serving a model (inference with a model) */
+    bool serving;
+    model_speed speed;           /* of one replica at batch */
+    int tensor_parallel;         /* GPUs holding one replica (a power of two within one node) */
+    double batch;                /* sequences one replica serves at once */
+    double replicas;             /* all nodes together */
+    double tokens_per_s;         /* all replicas at their batch (the load they can carry) */
+    double load_tokens_per_s;    /* the load priced: the target when one is given, else tokens_per_s */
+    bool tensor_parallel_on_pcie;
+    bool speed_pending; /* speed and what follows from it (tokens_per_s, load_tokens_per_s, throughput) not yet
+                         * estimated: FIT_SPEED_LATER, until recommend_serving_complete() */
+    /* planning a job of known compute */
+    double utilization;        /* the MFU the hours assume */
+    bool tensor_parallel_planned; /* the model is split within a node: what the utilisation's reason recalls */
+    work_fit work; /* a benchmark job: its rate on these nodes */
+} fit;
+
+typedef struct candidate {
+    const catalog_offer *offer;
+    pricing_model pricing;
+    fit fit;
+    double hourly_usd; /* all nodes */
+    double total_usd;  /* NAN when the job's length is unknown */
+    double metric;     /* the objective's figure, lower is better */
+    double second;     /* tie-breaker figure, lower is better */
+    unsigned regions_passing; /* regions of the instance where this pricing passed every constraint */
+    unsigned preference;      /* rec_filters.region_preference of its region; 0 without a preference */
+} candidate;
+
+/* One shape's instance check (its example's fit), remembered by a walk for reruns that change only pricing. */
+typedef struct shape_fit {
+    reject_reason reason;
+    fit ft;
+} shape_fit;
+
+/* The walks (rank.c): one design, one judgement. Every walk asks the same questions of a candidate (the GPU:
+ * recommend_gpu_check(); the instance type: recommend_instance_check(); the price: recommend_cost_at()), scores it
+ * the same way (recommend_score_candidate()) and keeps the best r->limit under one total order
+ * (recommend_candidate_cmp()), so the order in which candidates reach the heap never changes what it holds. The walks differ only in which candidates
+ * they may skip because none of them could enter the heap:
+ * - walk_offers(): every offer of every GPU that can run the job. The reference: it runs on a snapshot without its
+ *   shapes index, and test_recommend (shapes_walk_answers_as_every_offer) requires the others to answer byte for
+ *   byte as it does.
+ * - walk_shapes(): the walk every request takes. Instance types of one hardware shape fit alike (catalog.h), so the
+ *   GPU and instance checks run once per shape and rejected offers are counted from the shape's tallies; a shape
+ *   is priced from each instance type's cheapest region, and walked offer by offer only where a price cap or the
+ *   region allow-list splits it. Two refinements, each measured with bench/recommend_loop.c when it was removed
+ *   for a trial: the shapes ranked by price alone wait for a cheapest-first pass (rank_by_price()) that stops when
+ *   the heap is full of cheaper offers (without it, the 7B inference body took about half as long again at 100k
+ *   offers); and the pricing-only reruns the alternatives ask for (walk_side) are ranked in the same pass on the same
+ *   fits instead of walking again (about a quarter more time for the 70B training body without it).
+ * - walk_by_price(): a walk whose heap alone is read (an alternative's first pick) for a served model under the cost
+ *   objective: the shapes in price order, each fitted only when reached (about a sixth more time for the 7B
+ *   inference body without it).
+ * walk_state's fits, sides and heap_only exist for these refinements alone; nothing else may be added to it for
+ * speed without a measured gain above the benchmark's noise (README, "Where things are"). */
+typedef struct walk_state {
+    size_t considered;
+    /* for the hints of an empty answer: the least a rejected plan needed */
+    unsigned fewest_nodes_needed;   /* over max_nodes; 0 = none */
+    double fastest_missed_hours;    /* missed the deadline, at max_nodes; 0 = none */
+    double cheapest_over_hourly;    /* over max_hourly_usd; 0 = none */
+    unsigned refused_gpus_precisions; /* bit p: a GPU refused for the asked precision runs precision p */
+    bool some_gpu_admitted;           /* a GPU passed recommend_gpu_check() */
+    size_t rejected[REJECT_COUNT];
+    candidate *items; /* owned by the caller: room for rec_request.limit candidates */
+    topk heap;        /* orders items */
+    /* The fields below are there for speed alone (what each saves: "The walks", above).
+     * Owned by the caller, one per snapshot shape, or NULL: the shapes' fits as this walk judges them, so that a
+     * shape's hardware twin is judged once and the shapes ranked by price wait for the cheapest-first pass */
+    shape_fit *fits;
+    /* owned by the caller, or NULL: pricing-only reruns ranked by this walk on its own shape fits (walk_side); ranked
+     * only when the snapshot has shapes */
+    struct walk_side *sides;
+    size_t side_count;
+    /* set by the caller: only the heap is read, not considered, rejected or the hints' figures, so a walk ranked by
+     * price alone may judge only the shapes cheap enough to enter it */
+    bool heap_only;
+} walk_state;
+
+/* A rerun of the request that changes its pricing alone (alternatives.c, run_repriced): it fits every shape
+ * as the request does, so the request's walk ranks it too, shape by shape, into a walk state of its own (limit 1),
+ * instead of walking the catalog again. */
+typedef struct walk_side {
+    pricing_model model;
+    rec_request request; /* the request with its pricing replaced */
+    candidate best;
+    walk_state state; /* items = &best; its rejection counts are not read */
+} walk_side;
+
+/* Parses and checks request against snap: 0 with *r and *f filled (free f with recommend_filters_free()), or -1 with
+ * *error set to a problem naming every invalid field (caller owns it). */
+int recommend_parse(const catalog *snap, const json_t *request, rec_request *r, rec_filters *f, problem **error);
+/* The model, fine-tuning and serving members of workload w (request_model.c); errors go into p. */
+void recommend_parse_model(const catalog *snap, const json_t *w, rec_request *r, problem *p);
+/* Sets r's serving_kv_bytes and kv_per_sequence_gb from its parsed members. */
+void recommend_serving_prepare(rec_request *r);
+/* The largest batch a replica serves when the request gives none. */
+unsigned recommend_serving_max_batch(void);
+/* The objective's figures (metric, second) of candidate c priced on fit ft (c->fit itself may be unset)
+ * (score.c). */
+void recommend_score_candidate(const rec_request *r, const fit *ft, candidate *c);
+/* Total order: better metric, then the tie-breaker, then the region preference, provider, instance, region and
+ * pricing model. < 0 when a ranks before b. */
+int recommend_candidate_cmp(const candidate *a, const candidate *b);
+/* recommend_candidate_cmp() as topk's comparison. */
+int recommend_candidate_order(const void *a, const void *b, void *ctx);
+/* What a node price under model m comes to for fit ft: *hourly_usd for all nodes and *total_usd for the job (NAN when
+ * its length is unknown). Returns REJECT_NONE, or the cap the price exceeds (the hourly cap is judged first). Both
+ * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. */
+/* Whether offer may be priced under model m for the job fitted by ft: a capacity block only for a job of known
+ * length within the block's durations; a type sold only by reservation never on-demand or spot. */
+bool recommend_price_applies(const catalog_offer *offer, int m, const fit *ft);
+reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
+                                const char *provider_id, const char *band, double *hourly_usd, double *total_usd);
+/* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
+void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
+                    walk_state *st);
+/* What a fit must hold when it is made: everything, or all but a served replica's speed when nothing but the ranking
+ * reads it (no latency floor, no load to size replicas for), so that a walk estimates the speed only of the shapes it
+ * ranks (recommend_serving_complete()). */
+typedef enum { FIT_WHOLE, FIT_SPEED_LATER } fit_figures;
+
+/* The serving fit of an instance type for an inference request with a model (serve.c): REJECT_NONE with
+ * out's node, replica and speed members set (the speed perhaps pending: figures), or why it cannot serve. */
+reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
+                                    fit_figures figures, fit *out);
+/* Estimates a pending speed of ft, inst's fit for r (nothing when none is pending). */
+void recommend_serving_complete(const rec_request *r, const catalog_instance *inst, fit *ft);
+/* A served candidate's price per million generated tokens at the load it is priced for; NAN when not serving. */
+double recommend_usd_per_million_tokens(const candidate *c);
+/* The same for a fit ft priced at hourly_usd for all its nodes. */
+double recommend_usd_per_million_tokens_at(const fit *ft, double hourly_usd);
+/* One request's time on a served fit: time to first token + output tokens at the per-sequence speed. */
+double recommend_request_seconds(const rec_request *r, const fit *ft);
+/* The node count a deadline or the time objective asks of an instance type, starting from *nodes (what memory
+ * needs), and the utilisation the plan assumes (scale.c). REJECT_DEADLINE when even max_nodes misses it
+ * (out->hours and out->nodes then say the fastest plan). */
+reject_reason recommend_plan_nodes(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
+                                   unsigned *nodes, fit *out);
+/* The reason of a fit's utilisation, in words with its numbers (formatted only for the answers written). */
+void recommend_utilization_why(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
+                               const fit *ft, char *why, size_t why_len);
+/* The expected wall-clock hours of a spot plan: interruptions at the provider's rate for band (NULL: none
+ * published, a cautious default above every published band), each losing the work since the last checkpoint. */
+double recommend_spot_hours(const rec_request *r, const fit *ft, const char *provider_id, const char *band,
+                            plan_spot *out, const char **source);
+/* Remember the least a rejected plan needed (nodes over max_nodes, hours past the deadline, the price over
+ * max_hourly_usd), for the hints of an empty answer. */
+void recommend_note_rejection(walk_state *st, reject_reason reason, const fit *ft);
+void recommend_note_over_hourly(walk_state *st, double hourly_usd);
+/* Remember what the GPU check of gpu said (reason), for the hints: whether any GPU passed, and which precisions the
+ * GPUs refused for the request's precision do run. */
+void recommend_note_gpu_check(walk_state *st, reject_reason reason, const catalog_gpu *gpu);
+/* NVLink, NVSwitch or xGMI joins the instance's GPUs. */
+bool recommend_has_gpu_fabric(const catalog_instance *inst);
+
+/* Why GPU model g (an index into snap->gpus) cannot run the job, or REJECT_NONE (fit.c). */
+reject_reason recommend_gpu_check(const rec_request *r, const rec_filters *f, const catalog *snap, size_t g);
+/* Whether the request lets inst be rented at all: its provider allowed, the type not retired (fit.c). */
+reject_reason recommend_instance_admit(const rec_filters *f, const catalog *snap, const catalog_instance *inst);
+/* The request serves a model, sized by replicas (recommend_serving_fit()): its fit of an instance type never depends
+ * on the cluster network, since replicas do not talk to each other. */
+bool recommend_fit_serves(const rec_request *r);
+/* For a request that gives its GPU count (r->gpus > 0): the nodes of inst that make it, or why none can (a slice, a
+ * count that does not divide, nodes without a cluster network, more nodes than r->max_nodes). */
+reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_instance *inst, unsigned *nodes);
+/* Why inst's hardware cannot run the job, or REJECT_NONE with *out its fit: what the rest of the instance check
+ * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. */
+reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
+                                     const catalog_instance *inst, fit_figures figures, fit *out);
+/* A benchmark job's fit (engine/recommend/work.c): the rate of inst's GPUs, the nodes a target rate needs, the hours of the
+ * work, or why none (no rate near the GPU, more nodes than allowed). */
+reject_reason recommend_work_fit(const rec_request *r, const catalog_instance *inst, fit *out);
+/* Why instance type inst cannot run the job, or REJECT_NONE with *out its fit: admitted, then its hardware's fit. */
+reject_reason recommend_instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,
+                                       const sizing_requirements *req, const catalog_instance *inst, fit *out);
+
+/* A candidate's expected wall-clock hours: the fit's, and for spot with its expected interruptions; NAN when the
+ * job's length is unknown. */
+double recommend_candidate_hours(const rec_request *r, const candidate *c);
+
+/* ---- alternatives (alternatives.c) ------------------------------------------------------------------ */
+
+#define RECOMMEND_MAX_ALTERNATIVES 8
+
+typedef struct alternative {
+    const char *change;     /* "precision", "qlora", "spot", "commitment", "more_nodes", "serve_split" */
+    char description[200];
+    json_t *delta;          /* owned: the RFC 7396 merge patch on the request */
+    candidate best;         /* the changed request's first pick */
+    double hours;           /* best's expected hours, NAN when the length is unknown */
+    double break_even_hours; /* a commitment: the top pick's hours that cost as much as the term; else NAN */
+} alternative;
+
+typedef struct recommend_alternatives {
+    candidate top;    /* the request's own first pick, compared against */
+    double top_hours;
+    /* borrowed, the request's own: parsed, its filters and sizing */
+    const rec_request *request;
+    const rec_filters *filters;
+    const sizing_requirements *sizing;
+    const walk_side *sides; /* its walk's pricing-only reruns (walk_state.sides), ranked when snap has shapes */
+    size_t side_count;
+    alternative items[RECOMMEND_MAX_ALTERNATIVES];
+    size_t count;
+} recommend_alternatives;
+
+/* The most pricing-only reruns an alternative asks of a walk. */
+#define RECOMMEND_MAX_SIDES 3
+/* Fills sides[0 .. room) with the pricing-only reruns the alternatives of r may ask for (spot with checkpoints, the
+ * commitments), for the request's walk to rank alongside it; returns how many. */
+size_t recommend_alternatives_sides(const rec_request *r, const sizing_requirements *req, walk_side *sides,
+                                    size_t room);
+/* The alternatives to the first pick of st; 0, or -1 with *error set when workload.serve_after is invalid. Free
+ * with recommend_alternatives_free() either way. */
+int recommend_alternatives_find(const catalog *snap, const json_t *request, const rec_request *r,
+                                const rec_filters *f, const sizing_requirements *req, const walk_state *st,
+                                recommend_alternatives *alts, problem **error);
+void recommend_alternatives_free(recommend_alternatives *alts);
+/* Writes the "alternatives" member's array. */
+void recommend_alternatives_write(jsonw *out, const recommend_alternatives *alts);
+
+/* The members that name a pick: provider, instance_type, region, pricing and nodes (inside an open object); and a
+ * recommendation's "export" member: the formats that can deploy it and the POST /v1/export body
+ * (export_link.c). */
+void recommend_write_pick(jsonw *out, const candidate *c);
+void recommend_write_export_link(jsonw *out, const candidate *c);
+
+/* Writes the answer document of a ranked request. */
+void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
+                     const catalog *snap, const walk_state *st, const recommend_alternatives *alts);
+
+#endif

@@ -1,0 +1,592 @@
+/* The walk over candidates: what fits, what it costs, and the best kept in a bounded heap (internal.h, "The
+ * walks", says how the walks below make one design). */
+#include "engine/recommend/internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "engine/pricing/cost.h"
+
+const char *const recommend_reject_names[REJECT_COUNT] = {
+    [REJECT_PROVIDER] = "provider_not_allowed",
+    [REJECT_REGION] = "region_not_allowed",
+    [REJECT_GPU_MODEL] = "gpu_model_not_allowed",
+    [REJECT_NO_ECC] = "no_ecc",
+    [REJECT_NO_FP64] = "no_fp64",
+    [REJECT_PRECISION] = "precision_unsupported",
+    [REJECT_NO_NVLINK] = "no_nvlink",
+    [REJECT_MEMORY] = "insufficient_gpu_memory",
+    [REJECT_NO_CLUSTER] = "no_cluster_network",
+    [REJECT_MAX_NODES] = "exceeds_max_nodes",
+    [REJECT_GPU_COUNT] = "gpu_count",
+    [REJECT_PRICING] = "pricing_not_allowed",
+    [REJECT_MAX_HOURLY] = "over_max_hourly_usd",
+    [REJECT_MAX_TOTAL] = "over_max_total_usd",
+    [REJECT_LATENCY] = "below_latency_floor",
+    [REJECT_RETIRED] = "retired",
+    [REJECT_DEADLINE] = "misses_deadline",
+    [REJECT_NO_RATE] = "no_benchmark_rate",
+};
+
+
+/* The preference rank of an offer's region (rec_filters.region_preference); 0 without a preference. */
+static unsigned preference_of(const rec_filters *f, const catalog *snap, const catalog_region *region)
+{
+    if (f->region_preference == NULL || region < snap->regions || region >= snap->regions + snap->region_count)
+        return 0;
+    return f->region_preference[region - snap->regions];
+}
+
+/* Prices one offer under every allowed pricing model; keeps, per model, the instance's best region in best[]. */
+static void price_offer(const rec_request *r, const rec_filters *f, const catalog *snap, const catalog_offer *offer,
+                        const fit *ft, candidate *best, bool *have, unsigned *passing, walk_state *st)
+{
+    unsigned preference = preference_of(f, snap, offer->region);
+    bool any_allowed = false, any_passed = false;
+    reject_reason first_failure = REJECT_NONE;
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        const catalog_price *price = &offer->prices[m];
+        if (!r->pricing_allowed[m] || !price->present || !(price->hourly_usd > 0) || !recommend_price_applies(offer, m, ft))
+            continue;
+        any_allowed = true;
+        candidate c = {.offer = offer, .pricing = (pricing_model)m, .fit = *ft, .preference = preference};
+        reject_reason failure = recommend_cost_at(r, ft, (pricing_model)m, price->hourly_usd,
+                                                  offer->instance->provider->id, price->spot_interruption,
+                                                  &c.hourly_usd, &c.total_usd);
+        if (failure == REJECT_MAX_HOURLY) {
+            recommend_note_over_hourly(st, c.hourly_usd);
+            if (first_failure == REJECT_NONE)
+                first_failure = REJECT_MAX_HOURLY;
+            continue;
+        }
+        if (failure == REJECT_MAX_TOTAL) {
+            if (first_failure == REJECT_NONE || first_failure == REJECT_MAX_HOURLY)
+                first_failure = REJECT_MAX_TOTAL;
+            continue;
+        }
+        recommend_score_candidate(r, ft, &c);
+        any_passed = true;
+        passing[m]++;
+        if (!have[m] || recommend_candidate_cmp(&c, &best[m]) < 0) {
+            best[m] = c;
+            have[m] = true;
+        }
+    }
+    if (any_passed)
+        return;
+    st->rejected[any_allowed ? first_failure : REJECT_PRICING]++;
+}
+
+static bool region_allowed(const rec_filters *f, const catalog *snap, const catalog_region *region)
+{
+    if (f->region_ok == NULL)
+        return true;
+    if (region >= snap->regions && region < snap->regions + snap->region_count)
+        return f->region_ok[region - snap->regions];
+    return false;
+}
+
+/* Judges one instance type's offers one by one, and offers its best region per pricing model to the heap. Its offers
+ * are indexes[first .. first + count), or offers[first .. first + count) when indexes is NULL. */
+static void walk_instance(const rec_request *r, const rec_filters *f, const catalog *snap,
+                          const sizing_requirements *req, const catalog_instance *inst, const size_t *indexes,
+                          size_t first, size_t count, walk_state *st)
+{
+    fit ft;
+    reject_reason inst_reason = recommend_instance_check(r, f, snap, req, inst, &ft);
+    recommend_note_rejection(st, inst_reason, &ft);
+    candidate best[PRICING_COUNT];
+    bool have[PRICING_COUNT] = {false};
+    unsigned passing[PRICING_COUNT] = {0};
+    for (size_t k = first; k < first + count; k++) {
+        const catalog_offer *offer = &snap->offers[indexes ? indexes[k] : k];
+        if (inst_reason == REJECT_PROVIDER)
+            st->rejected[REJECT_PROVIDER]++;
+        else if (!region_allowed(f, snap, offer->region))
+            st->rejected[REJECT_REGION]++;
+        else if (inst_reason != REJECT_NONE)
+            st->rejected[inst_reason]++;
+        else
+            price_offer(r, f, snap, offer, &ft, best, have, passing, st);
+    }
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        if (have[m]) {
+            best[m].regions_passing = passing[m];
+            topk_offer(&st->heap, &best[m]);
+        }
+    }
+}
+
+/* Walks only the offers of GPUs that can run the job (offers_by_gpu), one instance type at a time: an instance's
+ * offers are contiguous there because offers are sorted by provider, instance, region. */
+static void walk_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
+                        const sizing_requirements *req, walk_state *st)
+{
+    for (size_t g = 0; g < snap->gpu_count && snap->offers_by_gpu != NULL; g++) {
+        const catalog_index *index = &snap->offers_by_gpu[g];
+        st->considered += index->count;
+        reject_reason gpu_reason = recommend_gpu_check(r, f, snap, g);
+        if (index->count > 0) /* as walk_shapes() notes them: only GPUs that are offered */
+            recommend_note_gpu_check(st, gpu_reason, &snap->gpus[g]);
+        if (gpu_reason != REJECT_NONE) {
+            st->rejected[gpu_reason] += index->count;
+            continue;
+        }
+        size_t i = 0;
+        while (i < index->count) {
+            const catalog_instance *inst = snap->offers[index->offers[i]].instance;
+            size_t end = i;
+            while (end < index->count && snap->offers[index->offers[end]].instance == inst)
+                end++;
+            walk_instance(r, f, snap, req, inst, index->offers, i, end - i, st);
+            i = end;
+        }
+    }
+}
+
+/* The candidate of one instance type under model m in its best region, when every one of its regions passes the price
+ * caps: the cheapest region (catalog_cheapest), or, where another region's price is within a rounding step, the
+ * best of them compared one by one as walk_instance() would. Sets every member of out but its fit: the caller copies
+ * that in only if the candidate enters the heap. */
+static void cheapest_candidate(const rec_request *r, const rec_filters *f, const catalog *snap,
+                               const catalog_cheapest *cheapest, pricing_model m, const fit *ft, candidate *out)
+{
+    const catalog_instance *inst = snap->offers[cheapest->offer].instance;
+    /* the snapshot settles exact ties by its own region order; a preference of the request's can overturn it */
+    bool every_region = cheapest->near_tie || f->region_preference != NULL;
+    size_t first = every_region ? inst->first_offer : cheapest->offer;
+    size_t end = every_region ? inst->first_offer + inst->offer_count : cheapest->offer + 1;
+    candidate trial;
+    bool have = false;
+    out->offer = NULL;
+    for (size_t k = first; k < end; k++) {
+        const catalog_price *price = &snap->offers[k].prices[m];
+        if (!price->present || !(price->hourly_usd > 0))
+            continue;
+        candidate *c = have ? &trial : out; /* the first region is scored in place, any near tie beside it */
+        c->offer = &snap->offers[k];
+        c->pricing = m;
+        c->preference = preference_of(f, snap, snap->offers[k].region);
+        recommend_cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption,
+                          &c->hourly_usd, &c->total_usd);
+        recommend_score_candidate(r, ft, c);
+        if (have && recommend_candidate_cmp(&trial, out) < 0)
+            *out = trial;
+        have = true;
+    }
+    out->regions_passing = cheapest->regions;
+}
+
+/* The shape's offers in regions the request allows. */
+static size_t offers_in_regions(const rec_filters *f, const catalog_shape *shape)
+{
+    size_t offers = 0;
+    for (size_t i = 0; i < shape->region_offers_count; i++)
+        if (f->region_ok[shape->region_offers[i].region])
+            offers += shape->region_offers[i].offers;
+    return offers;
+}
+
+static bool metric_worse(const candidate *a, const candidate *b)
+{
+    return a->metric > b->metric || (a->metric == b->metric && a->second > b->second);
+}
+
+/* Offers a shape's instance types under model m to the heap, cheapest first, while they can still enter it: within a
+ * shape every instance type fits alike, so metric and tie-breaker rise with the price, and once one is worse than the
+ * heap's worst on both, every dearer one is too. */
+static void rank_shape(const rec_request *r, const rec_filters *f, const catalog *snap, const catalog_shape *shape,
+                       pricing_model m, const fit *ft, walk_state *st)
+{
+    for (size_t i = 0; i < shape->cheapest_count[m]; i++) {
+        candidate c;
+        cheapest_candidate(r, f, snap, &shape->cheapest[m][i], m, ft, &c);
+        const candidate *floor = topk_floor(&st->heap);
+        if (floor != NULL && recommend_candidate_cmp(&c, floor) >= 0) {
+            if (metric_worse(&c, floor))
+                return;
+            continue;
+        }
+        c.fit = *ft;
+        topk_offer(&st->heap, &c);
+    }
+}
+
+static void walk_shape_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
+                              const sizing_requirements *req, const catalog_shape *shape, walk_state *st)
+{
+    for (size_t i = 0; i < shape->instance_count; i++) {
+        const catalog_instance *inst = &snap->instances[shape->instances[i]];
+        walk_instance(r, f, snap, req, inst, NULL, inst->first_offer, inst->offer_count, st);
+    }
+}
+
+/* The pricing models r allows, bit m for model m. */
+static unsigned pricing_mask(const rec_request *r)
+{
+    unsigned allowed = 0;
+    for (int m = 0; m < PRICING_COUNT; m++)
+        if (r->pricing_allowed[m])
+            allowed |= 1u << m;
+    return allowed;
+}
+
+/* The request caps the price (recommend_cost_at() judges nothing else): without a cap every price passes. */
+static bool price_capped(const rec_request *r)
+{
+    return r->max_hourly_usd > 0 || r->max_total_usd > 0;
+}
+
+/* The offers of a shape priced under none of the allowed models. */
+static size_t unpriced_offers(const catalog_shape *shape, unsigned allowed)
+{
+    size_t unpriced = 0;
+    for (size_t i = 0; i < shape->mix_count; i++)
+        if (!(shape->mixes[i].models & allowed))
+            unpriced += shape->mixes[i].offers;
+    return unpriced;
+}
+
+/* Whether a shape's capacity blocks are allowed: then its offers are judged one by one (price_offer() holds a block
+ * to the job's length), never from the shape's cheapest prices. */
+static bool blocks_need_walk(unsigned allowed, const catalog_shape *shape)
+{
+    return (allowed & (1u << PRICING_CAPACITY_BLOCK)) && shape->cheapest_count[PRICING_CAPACITY_BLOCK] > 0;
+}
+
+/* Ranks a shape that fits the job, all of whose in_regions offers the region allow-list keeps or takes, under r's
+ * pricing: from each instance type's cheapest region when every price passes the caps, offer by offer when the caps
+ * or the allow-list split the shape. */
+static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec_filters *f, const catalog *snap,
+                               const sizing_requirements *req, const catalog_shape *shape, const fit *ft,
+                               size_t in_regions, walk_state *st)
+{
+    /* the region allow-list splits instance types, or capacity blocks need the job's length: judge offer by offer */
+    if (in_regions < shape->offer_count || blocks_need_walk(allowed, shape)) {
+        walk_shape_offers(r, f, snap, req, shape, st);
+        return;
+    }
+    size_t unpriced = unpriced_offers(shape, allowed), priced = shape->offer_count - unpriced;
+    bool capped = price_capped(r);
+    bool all_pass = true, all_over_hourly = capped;
+    for (int m = 0; m < PRICING_COUNT && capped; m++) {
+        if (!(allowed & (1u << m)) || shape->cheapest_count[m] == 0)
+            continue;
+        double hourly_usd, total_usd;
+        /* no band: the cautious default rate, above every published one, so the dearest offer's cost bounds every
+         * offer's */
+        const char *provider_id = shape->example->provider->id;
+        if (recommend_cost_at(r, ft, (pricing_model)m, shape->dearest_usd[m], provider_id, NULL, &hourly_usd,
+                              &total_usd) != REJECT_NONE)
+            all_pass = false;
+        if (recommend_cost_at(r, ft, (pricing_model)m, shape->cheapest[m][0].hourly_usd, provider_id, NULL,
+                              &hourly_usd, &total_usd) != REJECT_MAX_HOURLY)
+            all_over_hourly = false;
+    }
+    if (all_pass) {
+        st->rejected[REJECT_PRICING] += unpriced;
+        for (int m = 0; m < PRICING_COUNT && (allowed >> m) != 0; m++)
+            if (allowed & (1u << m))
+                rank_shape(r, f, snap, shape, (pricing_model)m, ft, st);
+    } else if (all_over_hourly) {
+        /* every allowed price of every offer fails the hourly cap, which is judged before the total one */
+        st->rejected[REJECT_PRICING] += unpriced;
+        st->rejected[REJECT_MAX_HOURLY] += priced;
+        double cheapest = 0;
+        for (int m = 0; m < PRICING_COUNT; m++)
+            if ((allowed & (1u << m)) && shape->cheapest_count[m] > 0 &&
+                (cheapest == 0 || shape->cheapest[m][0].hourly_usd < cheapest))
+                cheapest = shape->cheapest[m][0].hourly_usd;
+        if (cheapest > 0)
+            recommend_note_over_hourly(st, cheapest * ft->nodes);
+    } else {
+        walk_shape_offers(r, f, snap, req, shape, st);
+    }
+}
+
+/* The speed of a served replica is estimated only for the shapes a walk ranks when it can leave shapes unranked:
+ * ranked by price (ranked_by_price()), a shape whose least figure is above the heaps' worst is never ranked. */
+static fit_figures figures_for(const rec_request *r)
+{
+    return r->objective == OBJECTIVE_COST ? FIT_SPEED_LATER : FIT_WHOLE;
+}
+
+/* A twin's judgement stands for a shape's, unless the twin's own provider or retirement refused it. */
+static bool twin_speaks_for(const shape_fit *twin)
+{
+    return twin != NULL && twin->reason != REJECT_PROVIDER && twin->reason != REJECT_RETIRED;
+}
+
+/* Shape s's fit (its GPU passed): once its provider and type are admitted, its twin's of this walk (an earlier
+ * shape, so already judged, unless the twin's own provider or retirement refused it): the hardware twin, or for a
+ * served model the node twin; else checked. Remembered in st->fits when the walk has them. */
+static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, const catalog *snap,
+                                  const sizing_requirements *req, size_t s, walk_state *st, fit *scratch, fit **ft)
+{
+    fit *into = st->fits != NULL ? &st->fits[s].ft : scratch; /* judged in place: no second copy */
+    const catalog_shape *shape = &snap->shapes[s];
+    reject_reason reason = recommend_instance_admit(f, snap, shape->example);
+    if (reason == REJECT_NONE) {
+        size_t twin_at = recommend_fit_serves(r) ? shape->node_twin : shape->hardware_twin;
+        const shape_fit *twin = st->fits != NULL && twin_at < s ? &st->fits[twin_at] : NULL;
+        if (twin_speaks_for(twin)) {
+            reason = twin->reason;
+            *into = twin->ft;
+        } else {
+            reason = recommend_hardware_fit(r, req, shape->example, figures_for(r), into);
+        }
+    }
+    if (st->fits != NULL)
+        st->fits[s].reason = reason;
+    *ft = into;
+    return reason;
+}
+
+/* Every candidate of a shape fitted by ft is ranked, under the cost objective, by a figure no less than its price
+ * times a factor the fit alone sets (least_figure()): its hourly price over all its nodes when the job's length is
+ * unknown (recommend_cost_at() leaves the total NAN), or its total over the job's hours when it is known. */
+static bool ranked_by_price(const rec_request *r, const fit *ft)
+{
+    return r->objective == OBJECTIVE_COST && ft->nodes >= 1 &&
+           (isnan(ft->hours) || (ft->hours > 0 && isfinite(ft->hours)));
+}
+
+/* The least figure a candidate of shape under model m can have, fitted by ft (ranked_by_price()): its cheapest hourly
+ * price when the job's length is unknown (a fit has at least one node). Over a known length, the cheapest price over
+ * its nodes and hours, multiplied in the order recommend_cost_at() multiplies: an on-demand total is exactly that, a
+ * spot total runs over expected hours that are at least the job's, and a commitment bills its nodes for whole terms
+ * that hold the job's whole hours, at the price rounded to a micro-dollar (cost.c); a part in 10^12 is taken off for
+ * the rounding of each. */
+static double least_figure(const catalog_shape *shape, pricing_model m, const fit *ft)
+{
+    double cheapest = shape->cheapest[m][0].hourly_usd;
+    if (isnan(ft->hours))
+        return cheapest;
+    int64_t term_hours = cost_term_hours(m);
+    if (term_hours == 0)
+        return cheapest * ft->nodes * ft->hours * (1.0 - 1e-12);
+    double committed = (double)term_hours * ceil(ceil(ft->hours) / (double)term_hours);
+    return (cheapest - 1e-6) * ft->nodes * committed * (1.0 - 1e-12);
+}
+
+/* The shapes set aside in pending (ranked_by_price(), every price passing, every offer in an allowed region: what
+ * rank_shape() alone ranks), offered to st's heap under model m cheapest shape first, each unless its least figure is
+ * above the full heap's worst: then none of its candidates can enter. By price alone (price_alone: no pending fit
+ * knows the job's length) the least figure is the price itself, so every dearer shape is passed over too and the
+ * walk stops. The heap keeps the best under a total order (recommend_candidate_cmp()), so the order shapes are
+ * offered in does not change what it holds. */
+static void rank_by_price(const rec_request *r, const rec_filters *f, const catalog *snap, const unsigned char *pending,
+                          bool price_alone, shape_fit *fits, pricing_model m, walk_state *st)
+{
+    const size_t *order = snap->shapes_by_price[m];
+    for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++) {
+        size_t s = order[i];
+        if (!pending[s])
+            continue;
+        const catalog_shape *shape = &snap->shapes[s];
+        const candidate *floor = topk_floor(&st->heap);
+        if (floor != NULL && least_figure(shape, m, &fits[s].ft) > floor->metric) {
+            if (price_alone)
+                return;
+            continue;
+        }
+        recommend_serving_complete(r, shape->example, &fits[s].ft);
+        rank_shape(r, f, snap, shape, m, &fits[s].ft, st);
+    }
+}
+
+/* Why one GPU model of snap cannot run the job (REJECT_NONE when it can), and whether a walk reached one of its
+ * shapes: the GPU is noted once after the walk (recommend_note_gpu_check()), not once per shape. */
+typedef struct gpu_judgement {
+    reject_reason reason;
+    bool walked;
+} gpu_judgement;
+
+/* Each GPU model of snap judged once (caller frees). */
+static gpu_judgement *judge_gpus(const rec_request *r, const rec_filters *f, const catalog *snap)
+{
+    gpu_judgement *judged = xcalloc(snap->gpu_count + 1, sizeof *judged);
+    for (size_t g = 0; g < snap->gpu_count; g++)
+        judged[g].reason = recommend_gpu_check(r, f, snap, g);
+    return judged;
+}
+
+/* The GPUs a walk reached, noted as walk_offers() notes them (the notes are alike for every shape of one GPU). */
+static void note_walked_gpus(const catalog *snap, const gpu_judgement *judged, walk_state *st)
+{
+    for (size_t g = 0; g < snap->gpu_count; g++)
+        if (judged[g].walked)
+            recommend_note_gpu_check(st, judged[g].reason, &snap->gpus[g]);
+}
+
+/* Whether recommend_nodes_for_gpus() refuses r->gpus on every instance type: more GPUs than any one node holds, and
+ * more than max_nodes of the clustered type with the most GPUs hold. */
+static bool no_type_takes_gpus(const rec_request *r, const catalog *snap)
+{
+    double gpus = (double)r->gpus;
+    return snap->most_gpus_per_instance > 0 && gpus > snap->most_gpus_per_instance &&
+           gpus > (double)r->max_nodes * snap->most_gpus_per_clustered_instance;
+}
+
+/* The same judgement as walk_offers(), one shape at a time (catalog.h): the GPU and instance checks once per shape
+ * (and once per hardware), the counts of rejected offers from the shape's tallies, and prices from each instance
+ * type's cheapest region. Its cost grows with the number of shapes and the limit, not with the offers. A shape is
+ * walked offer by offer only when its prices straddle a price cap, or when the region allow-list takes some of its
+ * offers and leaves others (a best region is then one of the allowed ones, which only the offers tell). Each side
+ * (walk_side) ranks every fitting shape under its own pricing. Shapes ranked by price alone are counted in this pass
+ * and ranked after it, cheapest first, until the heaps are full of better offers (rank_by_price()); a served
+ * replica's speed is estimated only for those ranked. Needs snap->shapes. */
+static void walk_shapes(const rec_request *r, const rec_filters *f, const catalog *snap,
+                        const sizing_requirements *req, walk_state *st)
+{
+    if (st->heap_only && r->gpus > 0 && no_type_takes_gpus(r, snap))
+        return; /* the loop below would refuse every shape the count */
+    gpu_judgement *judged = judge_gpus(r, f, snap);
+    unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
+    bool capped = price_capped(r); /* sides change pricing, never the caps */
+    for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
+        side_allowed[i] = pricing_mask(&st->sides[i].request);
+    /* shapes ranked by price alone wait for the cheapest-first pass below; their fits stay in st->fits */
+    unsigned char *pending = st->fits != NULL && !capped ? xcalloc(snap->shape_count, 1) : NULL;
+    bool any_pending = false, price_alone = true;
+    for (size_t s = 0; s < snap->shape_count; s++) {
+        const catalog_shape *shape = &snap->shapes[s];
+        unsigned given_nodes;
+        if (st->heap_only && r->gpus > 0 && recommend_nodes_for_gpus(r, shape->example, &given_nodes) != REJECT_NONE)
+            continue; /* refused whatever else it is, and a walk that reads only its heap keeps no tallies; its
+                       * twins, of the same GPU count and cluster network, are refused alike */
+        st->considered += shape->offer_count;
+        gpu_judgement *judgement = &judged[shape->example->gpu - snap->gpus];
+        judgement->walked = true;
+        reject_reason gpu_reason = judgement->reason;
+        reject_reason reason = gpu_reason;
+        fit scratch;
+        fit *ft = &scratch;
+        if (reason == REJECT_NONE)
+            reason = shape_fit_of(r, f, snap, req, s, st, &scratch, &ft);
+        recommend_note_rejection(st, reason, ft);
+        /* as in walk_instance(): the GPU and provider refusals count before the region one, the others after it */
+        size_t in_regions = shape->offer_count;
+        if (f->region_ok != NULL && gpu_reason == REJECT_NONE && reason != REJECT_PROVIDER)
+            in_regions = offers_in_regions(f, shape);
+        if (reason != REJECT_NONE) {
+            st->rejected[REJECT_REGION] += shape->offer_count - in_regions;
+            st->rejected[reason] += in_regions;
+            continue;
+        }
+        if (in_regions == 0) {
+            st->rejected[REJECT_REGION] += shape->offer_count;
+            continue;
+        }
+        if (pending != NULL && in_regions == shape->offer_count && ranked_by_price(r, ft) &&
+            !blocks_need_walk(allowed, shape)) {
+            /* what rank_fitting_shape() tallies when every price passes; the ranking waits */
+            st->rejected[REJECT_PRICING] += unpriced_offers(shape, allowed);
+            pending[s] = 1;
+            any_pending = true;
+            price_alone = price_alone && isnan(ft->hours);
+            continue;
+        }
+        recommend_serving_complete(r, shape->example, ft);
+        rank_fitting_shape(r, allowed, f, snap, req, shape, ft, in_regions, st);
+        for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++) {
+            walk_side *side = &st->sides[i];
+            if (in_regions == shape->offer_count && !capped)
+                /* what rank_fitting_shape() does for one pricing model without a price cap, less the tallies no
+                 * one reads of a side */
+                rank_shape(&side->request, f, snap, shape, side->model, ft, &side->state);
+            else
+                rank_fitting_shape(&side->request, side_allowed[i], f, snap, req, shape, ft, in_regions,
+                                   &side->state);
+        }
+    }
+    for (int m = 0; m < PRICING_COUNT && any_pending; m++)
+        if (allowed & (1u << m))
+            rank_by_price(r, f, snap, pending, price_alone, st->fits, (pricing_model)m, st);
+    for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES && any_pending; i++)
+        rank_by_price(&st->sides[i].request, f, snap, pending, price_alone, st->fits, st->sides[i].model,
+                      &st->sides[i].state);
+    free(pending);
+    note_walked_gpus(snap, judged, st);
+    free(judged);
+}
+
+/* Every shape that fits r is ranked by price alone (ranked_by_price()) and by rank_shape() alone: a served model
+ * (its fits have one node per replica group and no job length unless r gives one), the cost objective, no price cap
+ * and no region allow-list. */
+static bool walk_by_price_applies(const rec_request *r, const rec_filters *f)
+{
+    return r->objective == OBJECTIVE_COST && recommend_fit_serves(r) && r->job_hours == 0 && !price_capped(r) &&
+           f->region_ok == NULL;
+}
+
+/* walk_shapes() for a walk whose heap alone is read (walk_state.heap_only) when walk_by_price_applies(): the shapes
+ * in price order, each fitted only when it is reached, until one is dearer than the full heap's worst. Fits are kept
+ * in st->fits as walk_shapes() keeps them (known[] says which), so twins are still judged once. */
+static void walk_by_price(const rec_request *r, const rec_filters *f, const catalog *snap,
+                          const sizing_requirements *req, walk_state *st)
+{
+    gpu_judgement *judged = judge_gpus(r, f, snap);
+    unsigned char *known = xcalloc(snap->shape_count, 1);
+    unsigned allowed = pricing_mask(r);
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        if (!(allowed & (1u << m)))
+            continue;
+        const size_t *order = snap->shapes_by_price[m];
+        for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++) {
+            size_t s = order[i];
+            const catalog_shape *shape = &snap->shapes[s];
+            const candidate *floor = topk_floor(&st->heap);
+            if (floor != NULL && shape->cheapest[m][0].hourly_usd > floor->metric)
+                break;
+            shape_fit *memo = &st->fits[s];
+            if (!known[s]) {
+                memo->reason = judged[shape->example->gpu - snap->gpus].reason;
+                if (memo->reason == REJECT_NONE)
+                    memo->reason = recommend_instance_admit(f, snap, shape->example);
+                if (memo->reason == REJECT_NONE) {
+                    const shape_fit *twin = known[shape->node_twin] ? &st->fits[shape->node_twin] : NULL;
+                    if (twin_speaks_for(twin)) {
+                        memo->reason = twin->reason;
+                        memo->ft = twin->ft;
+                    } else {
+                        memo->reason = recommend_hardware_fit(r, req, shape->example, FIT_SPEED_LATER, &memo->ft);
+                    }
+                }
+                known[s] = 1;
+            }
+            if (memo->reason != REJECT_NONE)
+                continue;
+            recommend_serving_complete(r, shape->example, &memo->ft);
+            rank_shape(r, f, snap, shape, (pricing_model)m, &memo->ft, st);
+        }
+    }
+    free(known);
+    free(judged);
+}
+
+void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
+                    walk_state *st)
+{
+    topk_init(&st->heap, st->items, r->limit, sizeof *st->items, recommend_candidate_order, NULL);
+    for (size_t i = 0; i < st->side_count; i++) {
+        walk_side *side = &st->sides[i];
+        side->state.items = &side->best;
+        topk_init(&side->state.heap, &side->best, 1, sizeof side->best, recommend_candidate_order, NULL);
+    }
+    if (snap->shapes != NULL && st->heap_only && st->fits != NULL && st->side_count == 0 &&
+        walk_by_price_applies(r, f))
+        walk_by_price(r, f, snap, req, st);
+    else if (snap->shapes != NULL)
+        walk_shapes(r, f, snap, req, st);
+    else
+        walk_offers(r, f, snap, req, st);
+    topk_sort(&st->heap);
+    for (size_t i = 0; i < st->side_count && snap->shapes != NULL; i++)
+        topk_sort(&st->sides[i].state.heap);
+}

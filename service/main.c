@@ -1,11 +1,14 @@
 /* gpurec: start-up, commands, signals and shutdown.
  * Threads: the main thread starts everything and then waits for a signal; MHD's pool threads answer requests; the
  * worker thread refreshes prices. The published catalog and the configuration are the only shared state. */
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -164,22 +167,48 @@ static int run_publish(const config *cfg)
     return 0;
 }
 
-/* Reads a whole file of at most limit bytes; caller frees *out. 0, or -1 with err. */
-static int read_file(const char *path, size_t limit, char **out, size_t *size, char *err, size_t err_len)
+/* Reads a price feed file whole: a regular file (not a device, a pipe or a folder, which could be endless or block)
+ * of at most limit bytes, told by its size before anything is read, into one buffer of exactly that size. Caller
+ * frees *out. 0, or -1 with err. */
+static int read_document(const char *path, size_t limit, char **out, size_t *size, char *err, size_t err_len)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        *out = NULL;
+    *out = NULL;
+    /* O_NONBLOCK: opening a FIFO without a writer would wait; the file is refused below anyway. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
         snprintf(err, err_len, "%s: cannot open it", path);
-        return -1;
+        goto fail;
     }
-    int rc = util_read_all(f, limit, out, size);
-    fclose(f);
-    if (rc == UTIL_READ_TOO_LARGE)
-        snprintf(err, err_len, "%s: larger than GPUREC_FETCH_MAX_BYTES (%zu bytes)", path, limit);
-    else if (rc != 0)
-        snprintf(err, err_len, "%s: cannot read it", path);
-    return rc == 0 ? 0 : -1;
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, err_len, "%s: not a regular file", path);
+        goto fail;
+    }
+    if (st.st_size < 0 || (uintmax_t)st.st_size > limit) {
+        snprintf(err, err_len, "%s: larger than the document limit of %zu bytes (%zu MiB, or GPUREC_FETCH_MAX_BYTES "
+                 "when lower)", path, limit, (size_t)REFRESH_MAX_DOCUMENT_BYTES >> 20);
+        goto fail;
+    }
+    size_t want = (size_t)st.st_size, got = 0;
+    char *data = xmalloc(want + 1);
+    while (got < want) {
+        ssize_t n = read(fd, data + got, want - got);
+        if (n <= 0) {
+            free(data);
+            snprintf(err, err_len, "%s: cannot read it%s", path, n == 0 ? " (it shrank while read)" : "");
+            goto fail;
+        }
+        got += (size_t)n;
+    }
+    data[got] = '\0';
+    close(fd);
+    *out = data;
+    *size = got;
+    return 0;
+fail:
+    if (fd >= 0)
+        close(fd);
+    return -1;
 }
 
 /* Prints a run's counts, one line, for `gpurec import` (the same figures /v1/admin/import answers with). */
@@ -192,7 +221,8 @@ static void print_outcome(FILE *out, const refresh_outcome *o)
 }
 
 /* `gpurec import FILE`: a price feed document from a file, without network, through the refresh's validation and
- * transaction (refresh_import). The file may be at most GPUREC_FETCH_MAX_BYTES. */
+ * transaction (refresh_import). The file must be a regular file of at most REFRESH_MAX_DOCUMENT_BYTES (and at most
+ * GPUREC_FETCH_MAX_BYTES). */
 static int run_import(const config *cfg)
 {
     char err[1024];
@@ -202,7 +232,9 @@ static int run_import(const config *cfg)
     if (store_prepare(cfg, NULL, err, sizeof err) != 0)
         goto fail;
     size_t size = 0;
-    if (read_file(cfg->import_path, cfg->fetch_max_bytes, &body, &size, err, sizeof err) != 0)
+    size_t limit = cfg->fetch_max_bytes < REFRESH_MAX_DOCUMENT_BYTES ? cfg->fetch_max_bytes
+                                                                      : REFRESH_MAX_DOCUMENT_BYTES;
+    if (read_document(cfg->import_path, limit, &body, &size, err, sizeof err) != 0)
         goto fail;
     if (db_open(cfg->db_path, false, &db, err, sizeof err) != 0)
         goto fail;
@@ -210,6 +242,8 @@ static int run_import(const config *cfg)
     refresh_outcome out;
     if (refresh_import(db, cfg, body, size, name != NULL ? name + 1 : cfg->import_path, 0, &out) != 0) {
         snprintf(err, sizeof err, "%.400s: %.600s", cfg->import_path, out.error);
+        for (size_t i = 0; i < out.named_count; i++)
+            fprintf(stderr, "gpurec import: %s: %s\n", out.named[i].field, out.named[i].message);
         goto fail;
     }
     print_outcome(stdout, &out);

@@ -10,6 +10,7 @@
 
 #include "base/util.h"
 #include "cli/ask.h"
+#include "cli/clean.h"
 #include "cli/flags.h"
 #include "cli/render.h"
 #include "snapshot/catalog.h"
@@ -81,12 +82,14 @@ static int obtain_request(run *r, char *err, size_t err_len)
     return r->request != NULL ? 0 : -1;
 }
 
+/* The answer, whoever gave it, cleaned of what a terminal would obey (clean.h) before anything of it is printed. */
 static void ask(const run *r, cli_question q, const json_t *body, cli_answer *answer)
 {
     if (r->args.server != NULL)
         cli_ask_remote(r->args.server, q, body, answer);
     else
         cli_ask_local(r->snap, r->cfg, q, body, answer);
+    clean_answer(answer);
 }
 
 /* A 4xx problem's field errors, each named by the flag that sets the field (or by the field, for a JSON request). */

@@ -154,13 +154,20 @@ static json_t *outcome_json(const refresh_outcome *o)
                      (json_int_t)o->rows_expired);
 }
 
-/* A document's fault as a problem: "prices[3].hourly must be ..." names the field first. */
-static problem *document_problem(const char *error)
+/* A document's fault as a problem: "prices[3].hourly must be ..." names the field first; rows that validation or the
+ * price guard refused are named each (prices[3].hourly: moves more than 5x from the stored 55.04). */
+static problem *document_problem(const refresh_outcome *o)
 {
+    const char *error = o->error;
     problem *p = problem_new(422, "invalid-price-feed", "Invalid price feed",
                              "The price feed document was not applied; see errors.");
     const char *space = strchr(error, ' ');
-    if (strncmp(error, "prices", 6) == 0 && space != NULL) {
+    if (o->named_count > 0) {
+        for (size_t i = 0; i < o->named_count && i < REFRESH_NAMED; i++)
+            problem_add_field(p, o->named[i].field, "%s", o->named[i].message);
+        if (o->rows_rejected > o->named_count)
+            problem_add_field(p, "body", "%zu more rows rejected; %s", o->rows_rejected - o->named_count, error);
+    } else if (strncmp(error, "prices", 6) == 0 && space != NULL) {
         char field[96];
         snprintf(field, sizeof field, "%.*s", (int)(space - error < 95 ? space - error : 95), error);
         problem_add_field(p, field, "%s", space + 1);
@@ -196,9 +203,16 @@ int api_admin_import(const http_request *req, http_reply *reply)
                                               "A refresh of the price feeds is running; import after it."));
         set_retry_after(reply, 5);
         return 0;
+    case REFRESH_DATABASE_BUSY:
+        http_reply_problem(reply, problem_new(503, "database-busy", "Service Unavailable",
+                                              "Another process held the database's write lock for %ld s; nothing "
+                                              "changed. Try again.",
+                                              REFRESH_IMPORT_LOCK_WAIT_MS / 1000));
+        set_retry_after(reply, (unsigned)(REFRESH_IMPORT_LOCK_WAIT_MS / 1000));
+        return 0;
     case REFRESH_BAD_DOCUMENT:
     case REFRESH_NO_VALID_PRICE:
-        http_reply_problem(reply, document_problem(out.error));
+        http_reply_problem(reply, document_problem(&out));
         return 0;
     case REFRESH_FAILED:
         break;

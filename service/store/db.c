@@ -1,6 +1,7 @@
 #include "store/db.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -128,28 +129,55 @@ static void sleep_ms(long ms)
     nanosleep(&ts, NULL);
 }
 
-/* Runs a transaction statement, retrying while another connection holds the lock. */
-static int exec_retrying(sqlite3 *db, const char *sql, char *err, size_t err_len)
+/* Runs a transaction statement, retrying while another connection holds the lock: DB_BUSY_RETRIES times, or, when
+ * wait_ms > 0, until wait_ms have passed (each wait of SQLite's busy handler cut to what is left). 0; DB_BUSY when
+ * the lock stayed held; -1 on any other error. */
+static int exec_retrying(sqlite3 *db, const char *sql, long wait_ms, char *err, size_t err_len)
 {
+    int64_t deadline = util_monotonic_us() + (int64_t)wait_ms * 1000;
+    int rc = -1;
     for (int attempt = 0;; attempt++) {
-        int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-        if (rc == SQLITE_OK)
-            return 0;
-        int primary = rc & 0xff;
-        if ((primary != SQLITE_BUSY && primary != SQLITE_LOCKED) || attempt >= DB_BUSY_RETRIES)
-            return db_error(db, sql, err, err_len);
-        sleep_ms(50L * (attempt + 1));
+        long left_ms = (long)((deadline - util_monotonic_us()) / 1000);
+        if (wait_ms > 0)
+            sqlite3_busy_timeout(db, (int)(left_ms < 1 ? 1 : left_ms < DB_BUSY_TIMEOUT_MS ? left_ms
+                                                                                          : DB_BUSY_TIMEOUT_MS));
+        int step = sqlite3_exec(db, sql, NULL, NULL, NULL);
+        if (step == SQLITE_OK) {
+            rc = 0;
+            break;
+        }
+        int primary = step & 0xff;
+        if (primary != SQLITE_BUSY && primary != SQLITE_LOCKED) {
+            rc = db_error(db, sql, err, err_len);
+            break;
+        }
+        left_ms = (long)((deadline - util_monotonic_us()) / 1000);
+        if (wait_ms > 0 ? left_ms <= 0 : attempt >= DB_BUSY_RETRIES) {
+            snprintf(err, err_len, "%s: the database is busy: another connection holds its write lock", sql);
+            rc = DB_BUSY;
+            break;
+        }
+        long pause_ms = 50L * (attempt + 1);
+        sleep_ms(wait_ms > 0 && pause_ms > left_ms ? left_ms : pause_ms);
     }
+    if (wait_ms > 0)
+        sqlite3_busy_timeout(db, DB_BUSY_TIMEOUT_MS);
+    return rc;
 }
 
 int db_begin(sqlite3 *db, char *err, size_t err_len)
 {
-    return exec_retrying(db, "BEGIN IMMEDIATE", err, err_len);
+    return exec_retrying(db, "BEGIN IMMEDIATE", 0, err, err_len);
+}
+
+int db_begin_within(sqlite3 *db, long wait_ms, char *err, size_t err_len)
+{
+    return exec_retrying(db, "BEGIN IMMEDIATE", wait_ms, err, err_len);
 }
 
 int db_commit(sqlite3 *db, char *err, size_t err_len)
 {
-    if (exec_retrying(db, "COMMIT", err, err_len) != 0) {
+    if (exec_retrying(db, "COMMIT", 0, err, err_len) != 0) {
         db_rollback(db);
         return -1;
     }

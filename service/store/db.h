@@ -26,8 +26,13 @@ int db_error(sqlite3 *db, const char *what, char *err, size_t err_len);
 
 /* Runs SQL without results; 0 or -1 with sqlite's message in err. */
 int db_exec(sqlite3 *db, const char *sql, char *err, size_t err_len);
-/* BEGIN IMMEDIATE, retried while the database is busy (bounded); 0 or -1. */
+/* What db_begin and db_begin_within return when another connection kept the write lock all along. */
+#define DB_BUSY (-2)
+/* BEGIN IMMEDIATE, retried while the database is busy (bounded: about 20 waits of up to 5 s each); 0, DB_BUSY or -1.
+ * For a background run, which may wait. */
 int db_begin(sqlite3 *db, char *err, size_t err_len);
+/* The same, giving up with DB_BUSY once wait_ms (> 0) have passed: for work a client waits for. */
+int db_begin_within(sqlite3 *db, long wait_ms, char *err, size_t err_len);
 /* COMMIT, retried while busy; 0 or -1 (the transaction is rolled back on failure). */
 int db_commit(sqlite3 *db, char *err, size_t err_len);
 /* ROLLBACK when a transaction is open; safe to call when none is. */

@@ -3,6 +3,8 @@
 #ifndef GPUREC_PRICE_ROW_H
 #define GPUREC_PRICE_ROW_H
 
+#include <stdbool.h>
+
 #include "base/vocab.h"
 
 /* One price as an adapter read it, in the provider's own currency. */
@@ -19,7 +21,11 @@ typedef struct price_row {
     char source[128];           /* where it came from, e.g. "aws:price-list" or "feed:https://host/path" */
     char listed_at[32];         /* ISO 8601 UTC: the publication date of the list it was read from, as the list
                                  * states it (an AWS offer file's "Publication Date"); "" when the list states none */
-    int rank;                   /* among rows with one key the higher rank wins, then the later effective_at */
+    int rank;                   /* among rows with one key the higher rank wins, then the later item, then the later
+                                 * effective_at (worker/validate.h) */
+    long item;                  /* its place in a feed document (named as prices[item] in errors); -1 otherwise */
+    bool effective_assumed;     /* no effective_at was stated: validation dated it with the run's time, and a stored
+                                 * row equal in all else keeps its own date (store/prices_apply.h) */
 } price_row;
 
 /* An exchange rate a refresh read (the fx adapter): USD per unit of currency, as of the source's date. */

@@ -72,6 +72,8 @@ typedef struct apply_stmts {
     sqlite3_stmt *history;
     sqlite3_stmt *history_old;
     sqlite3_stmt *upsert;
+    sqlite3_stmt *anchor_then;   /* the price as it stood at anchor_before */
+    sqlite3_stmt *anchor_oldest; /* else the oldest on record */
 } apply_stmts;
 
 static void apply_stmts_free(apply_stmts *a)
@@ -81,6 +83,8 @@ static void apply_stmts_free(apply_stmts *a)
     sqlite3_finalize(a->history);
     sqlite3_finalize(a->history_old);
     sqlite3_finalize(a->upsert);
+    sqlite3_finalize(a->anchor_then);
+    sqlite3_finalize(a->anchor_oldest);
 }
 
 static int apply_stmts_prepare(sqlite3 *db, apply_stmts *a)
@@ -88,9 +92,9 @@ static int apply_stmts_prepare(sqlite3 *db, apply_stmts *a)
     memset(a, 0, sizeof *a);
     return sqlite3_prepare_v2(db,
                               "SELECT hourly, currency, source, effective_at, coalesce(effective_end_at, ''), "
-                              "coalesce(spot_interruption, ''), estimated, coalesce(listed_at, fetched_at) "
-                              "FROM prices WHERE provider_id = ?1 AND instance_type_id = ?2 AND region_id = ?3 AND "
-                              "pricing_model = ?4",
+                              "coalesce(spot_interruption, ''), estimated, fetched_at, "
+                              "coalesce(listed_at, fetched_at) FROM prices WHERE provider_id = ?1 AND "
+                              "instance_type_id = ?2 AND region_id = ?3 AND pricing_model = ?4",
                               -1, &a->current, NULL) != SQLITE_OK ||
                    sqlite3_prepare_v2(db,
                                       "SELECT 1 FROM price_history WHERE provider_id = ?1 AND instance_type_id = ?2 "
@@ -124,7 +128,17 @@ static int apply_stmts_prepare(sqlite3 *db, apply_stmts *a)
                                       "spot_interruption = excluded.spot_interruption, estimated = 0, "
                                       "effective_end_at = excluded.effective_end_at, "
                                       "listed_at = excluded.listed_at",
-                                      -1, &a->upsert, NULL) != SQLITE_OK
+                                      -1, &a->upsert, NULL) != SQLITE_OK ||
+                   sqlite3_prepare_v2(db,
+                                      "SELECT hourly, currency, fetched_at FROM price_history WHERE provider_id = ?1 "
+                                      "AND instance_type_id = ?2 AND region_id = ?3 AND pricing_model = ?4 AND "
+                                      "fetched_at <= ?5 ORDER BY id DESC LIMIT 1",
+                                      -1, &a->anchor_then, NULL) != SQLITE_OK ||
+                   sqlite3_prepare_v2(db,
+                                      "SELECT hourly, currency, fetched_at FROM price_history WHERE provider_id = ?1 "
+                                      "AND instance_type_id = ?2 AND region_id = ?3 AND pricing_model = ?4 "
+                                      "ORDER BY id LIMIT 1",
+                                      -1, &a->anchor_oldest, NULL) != SQLITE_OK
                ? -1
                : 0;
 }
@@ -177,20 +191,55 @@ typedef struct stored_price {
     bool identical; /* nothing served would change */
     bool same_currency;
     double hourly;
+    store_price_ref ref;
 } stored_price;
+
+/* A price_history or prices row's (hourly, currency, fetched_at) from columns 0, 1 and col_fetched. */
+static void read_ref(sqlite3_stmt *st, int col_fetched, store_price_ref *ref)
+{
+    ref->hourly = sqlite3_column_double(st, 0);
+    util_copy(ref->currency, sizeof ref->currency, col_text(st, 1));
+    util_copy(ref->fetched_at, sizeof ref->fetched_at, col_text(st, col_fetched));
+}
 
 static void compare_stored(sqlite3_stmt *st, const price_row *row, stored_price *sp)
 {
     sp->had = true;
     sp->hourly = sqlite3_column_double(st, 0);
+    read_ref(st, 7, &sp->ref);
     sp->same_currency = strcmp(col_text(st, 1), row->currency) == 0;
     const char *source = col_text(st, 2), *effective = col_text(st, 3);
-    const char *known_current_at = col_text(st, 7);
+    const char *known_current_at = col_text(st, 8);
     sp->stale = (row->listed_at[0] != '\0' && strcmp(row->listed_at, known_current_at) < 0) ||
                 (written_by_refresh(source) && strcmp(row->effective_at, effective) < 0);
+    /* A row that states no date of its own (dated with the run's time) confirms the stored one's. */
+    bool same_date = row->effective_assumed || strcmp(effective, row->effective_at) == 0;
     sp->identical = sp->same_currency && sp->hourly == row->hourly && strcmp(source, row->source) == 0 &&
-                    strcmp(effective, row->effective_at) == 0 && strcmp(col_text(st, 4), row->effective_end_at) == 0 &&
+                    same_date && strcmp(col_text(st, 4), row->effective_end_at) == 0 &&
                     strcmp(col_text(st, 5), row->spot_interruption) == 0 && sqlite3_column_int(st, 6) == 0;
+}
+
+/* The guard's anchor of row's key into *anchor (see store_apply.anchor_before): the stored price when the key has no
+ * history. 0 or -1 with err. */
+static int read_anchor(sqlite3 *db, const apply_stmts *a, const store_apply *in, const price_row *row,
+                       const store_price_ref *stored, store_price_ref *anchor, char *err, size_t err_len)
+{
+    *anchor = *stored;
+    sqlite3_stmt *const tries[] = {a->anchor_then, a->anchor_oldest};
+    for (size_t i = 0; i < 2; i++) {
+        bind_key(tries[i], row);
+        if (i == 0)
+            sqlite3_bind_text(tries[i], 5, in->anchor_before != NULL ? in->anchor_before : "", -1, SQLITE_STATIC);
+        int step = sqlite3_step(tries[i]);
+        if (step == SQLITE_ROW)
+            read_ref(tries[i], 2, anchor);
+        sqlite3_reset(tries[i]);
+        if (step == SQLITE_ROW)
+            return 0;
+        if (step != SQLITE_DONE)
+            return db_error(db, "database: reading price history", err, err_len);
+    }
+    return 0;
 }
 
 /* Applies the valid, de-duplicated rows; run records are created as providers appear. 0 or -1 with err. */
@@ -214,7 +263,8 @@ static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr,
                                       &rec->id, err, err_len) != 0)
             goto out;
         bind_key(a.current, row);
-        stored_price sp = {false, false, false, false, 0};
+        stored_price sp;
+        memset(&sp, 0, sizeof sp);
         bool changed = true;
         int step = sqlite3_step(a.current);
         if (step == SQLITE_ROW) {
@@ -234,13 +284,17 @@ static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr,
             out->applied++;
             continue;
         }
-        if (sp.had && sp.same_currency && sp.hourly > 0) {
-            if (!in->check(in->check_ctx, row, sp.hourly)) {
+        if (sp.had && sp.hourly > 0) {
+            store_price_ref anchor;
+            if (read_anchor(db, &a, in, row, &sp.ref, &anchor, err, err_len) != 0)
+                goto out;
+            if (!in->check(in->check_ctx, row, &sp.ref, &anchor)) {
                 rec->rejected++;
                 out->rejected++;
                 continue;
             }
-            changed = fabs(row->hourly - sp.hourly) > 1e-9 * sp.hourly;
+            if (sp.same_currency)
+                changed = fabs(row->hourly - sp.hourly) > 1e-9 * sp.hourly;
         }
         bool had = sp.had;
         if (changed) {
@@ -410,8 +464,9 @@ int store_prices_apply(sqlite3 *db, const store_apply *in, store_run_records *rr
                        size_t err_len)
 {
     memset(out, 0, sizeof *out);
-    if (db_begin(db, err, err_len) != 0)
-        return -1;
+    int begun = in->lock_wait_ms > 0 ? db_begin_within(db, in->lock_wait_ms, err, err_len) : db_begin(db, err, err_len);
+    if (begun != 0)
+        return begun == DB_BUSY ? STORE_BUSY : -1;
     int rc = -1;
     if (!in->is_feed && !in->no_run_record) {
         store_run_record *rec = store_run_record_for(rr, in->adapter);

@@ -33,9 +33,18 @@ typedef struct store_run_records {
 /* The record of provider, added when new; NULL when a run already names STORE_RUN_PROVIDERS providers. */
 store_run_record *store_run_record_for(store_run_records *records, const char *provider);
 
-/* Whether row may replace the stored price stored_hourly (same currency, above zero); false rejects it (the callee
- * says why in the log). */
-typedef bool (*store_price_check)(void *ctx, const price_row *row, double stored_hourly);
+/* A price on record for a row's key: the stored one, or the guard's anchor (see store_apply.anchor_before). */
+typedef struct store_price_ref {
+    double hourly;       /* above zero */
+    char currency[4];
+    char fetched_at[32]; /* when it was written */
+} store_price_ref;
+
+/* Whether row may replace the stored price, given also its anchor (the price as it stood at in->anchor_before, or
+ * the oldest on record); false rejects it (the callee says why). Called for every row with a stored price above zero
+ * that is not identical to it. */
+typedef bool (*store_price_check)(void *ctx, const price_row *row, const store_price_ref *stored,
+                                  const store_price_ref *anchor);
 
 typedef struct store_apply {
     const char *adapter;     /* "aws", ..., or "feed" */
@@ -48,12 +57,17 @@ typedef struct store_apply {
     size_t rows_seen;        /* the adapter's records, recorded for a provider's own adapter */
     store_price_check check; /* the guard against a stored price */
     void *check_ctx;
+    const char *anchor_before; /* ISO 8601 UTC: the check's anchor is the price as it stood then (the newest
+                                * price_history row fetched at or before it), else the oldest on record, else the
+                                * stored price: a run cannot move it, so steps that each pass cannot add up */
     const fx_row *fx;        /* exchange rates to store (the fx adapter), for currencies fx_rates already holds */
     size_t fx_count;
     bool no_run_record;      /* the fx adapter prices no provider: its runs are not in refresh_runs */
     const char *failed_parts; /* a JSON array naming the parts of the run that failed, or NULL: the run is partial */
     const atomic_bool *stop; /* set: the run is abandoned before it commits (may be NULL) */
     int64_t started_us;      /* util_monotonic_us() at the run's start, for the recorded duration */
+    long lock_wait_ms;       /* > 0: give up (STORE_BUSY) when another connection holds the write lock this long;
+                              * 0: db_begin's own, longer bound (a background run) */
 } store_apply;
 
 typedef struct store_applied {
@@ -76,11 +90,14 @@ typedef struct store_applied {
  * its effective date is older than that of a stored price a refresh wrote (its source starts with an adapter id and
  * ':', such as "aws:price-list" or "feed:https://..."). Refused rows are counted as stale in the run and its record.
  * A row equal to the stored one in every served field (price, currency, dates, source, interruption band) is not
- * written again, so a run that changes no price leaves the catalog's content, and with it the snapshot's version
+ * written again; a row that states no effective date (price_row.effective_assumed) is compared without it, since the
+ * run's time it was given says nothing new. Such a row is not written again, so a run that changes no price leaves the catalog's content, and with it the snapshot's version
  * (ETags and cursors), as it was; the run itself is still recorded, and its time is the provider's last_success_at.
  * Live prices are stored with estimated = 0.
  *
- * Returns 0; 1 when no row and no rate was applied (rolled back, nothing written); -1 with err (rolled back). */
+ * Returns 0; 1 when no row and no rate was applied (rolled back, nothing written); STORE_BUSY when the write lock
+ * stayed with another connection (nothing written); -1 with err (rolled back). */
+#define STORE_BUSY (-2)
 int store_prices_apply(sqlite3 *db, const store_apply *in, store_run_records *records, store_applied *out, char *err,
                        size_t err_len);
 

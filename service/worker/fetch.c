@@ -208,7 +208,7 @@ static struct curl_slist *setup_transfer(CURL *curl, const char *url, const fetc
     headers = curl_slist_append(headers, "Accept: application/json, text/csv, */*");
     curl_easy_setopt(curl, CURLOPT_URL, url);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    /* Redirects are followed by run() itself, and only to the source's own host (fetch_same_host). */
+    /* Redirects are followed by run() itself, and only where fetch_may_follow allows. */
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
@@ -216,8 +216,8 @@ static struct curl_slist *setup_transfer(CURL *curl, const char *url, const fetc
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "gpurec/" GPUREC_VERSION);
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
     if (opt->bearer != NULL && opt->bearer[0] != '\0') {
-        /* libcurl's own bearer auth: sent at once, and dropped on a redirect to another host (UNRESTRICTED_AUTH
-         * stays off), which a header of our own would not be. */
+        /* libcurl's own bearer auth, sent at once. run() follows redirects itself and sends it again on each
+         * hop, so follow() refuses any hop that leaves the URL's origin (fetch_may_follow). */
         curl_easy_setopt(curl, CURLOPT_HTTPAUTH, (long)CURLAUTH_BEARER);
         curl_easy_setopt(curl, CURLOPT_XOAUTH2_BEARER, opt->bearer);
     }
@@ -244,18 +244,19 @@ static bool is_redirect(long code)
     return code == 301 || code == 302 || code == 303 || code == 307 || code == 308;
 }
 
-/* Points the transfer at a 3xx answer's Location. 0; -1 with err when it has none, leaves the host, or is one
- * redirect too many. */
-static int follow(CURL *curl, const char *url, const char *shown, int *redirects, char **current, char *err,
-                  size_t err_len)
+/* Points the transfer at a 3xx answer's Location. 0; -1 with err when it has none, goes where fetch_may_follow
+ * forbids (measured from the source's own URL, at every hop), or is one redirect too many. */
+static int follow(CURL *curl, const char *url, bool credentialed, const char *shown, int *redirects, char **current,
+                  char *err, size_t err_len)
 {
     char *target = NULL;
+    char why[96];
     if (curl_easy_getinfo(curl, CURLINFO_REDIRECT_URL, &target) != CURLE_OK || target == NULL) {
         snprintf(err, err_len, "GET %s: a redirect without a usable Location", shown);
         return -1;
     }
-    if (!fetch_same_host(url, target)) {
-        snprintf(err, err_len, "GET %s: a redirect to another host, refused", shown);
+    if (!fetch_may_follow(url, target, credentialed, why, sizeof why)) {
+        snprintf(err, err_len, "GET %s: a redirect to %s, refused", shown, why);
         return -1;
     }
     if (++*redirects > MAX_REDIRECTS) {
@@ -293,6 +294,24 @@ static int attempt_fault(const transfer *t, CURLcode cc, const char *shown, char
     return FETCH_OK;
 }
 
+/* A 429 or 5xx answer's Retry-After into *wait_ms (0 when it has none); -1 with err when it asks for more than
+ * opt allows: retrying earlier than asked would be refused again, so the next run tries instead. */
+static int retry_after_wait(CURL *curl, const fetch_options *opt, long code, const char *shown, long *wait_ms,
+                            char *err, size_t err_len)
+{
+    curl_off_t retry_after = 0;
+    *wait_ms = 0;
+    if (curl_easy_getinfo(curl, CURLINFO_RETRY_AFTER, &retry_after) != CURLE_OK || retry_after <= 0)
+        return 0;
+    if (retry_after > opt->max_retry_after_s) {
+        snprintf(err, err_len, "GET %s: HTTP %ld, Retry-After %lld s is beyond the %ld s limit", shown, code,
+                 (long long)retry_after, opt->max_retry_after_s);
+        return -1;
+    }
+    *wait_ms = (long)retry_after * 1000L;
+    return 0;
+}
+
 /* A fetch_send request's headers and body on top of setup_transfer's (nothing when req is NULL); returns the header
  * list to free. */
 static struct curl_slist *setup_request(CURL *curl, const fetch_request *req, struct curl_slist *headers)
@@ -317,6 +336,10 @@ static int run(const char *url, const fetch_request *req, const fetch_options *o
     fetch_options opt = *opt_in;
     apply_defaults(&opt);
     opt.max_attempts = req != NULL ? 1 : opt.max_attempts; /* a signature is made for one attempt */
+    /* A bearer token, a key in the query, or a fetch_send request (both callers sign theirs): none of these APIs
+     * (Lambda, GCP's Cloud Billing, Alibaba's ECS, Tencent's CVM) documents a redirect, so none is followed off
+     * its origin. */
+    bool credentialed = (opt.bearer != NULL && opt.bearer[0] != '\0') || opt.credential_in_url || req != NULL;
 
     char shown[256];
     fetch_redact_url(url, shown, sizeof shown);
@@ -356,7 +379,7 @@ static int run(const char *url, const fetch_request *req, const fetch_options *o
             goto out;
         if (cc == CURLE_OK && is_redirect(code)) {
             rc = FETCH_ERR_HTTP;
-            if (follow(curl, url, shown, &redirects, &current, err, err_len) != 0)
+            if (follow(curl, url, credentialed, shown, &redirects, &current, err, err_len) != 0)
                 goto out;
             attempt--; /* a redirect is not a retry */
             continue;
@@ -373,19 +396,9 @@ static int run(const char *url, const fetch_request *req, const fetch_options *o
             }
             rc = FETCH_ERR_HTTP;
             snprintf(err, err_len, "GET %s: HTTP %ld after %d attempt%s", shown, code, attempt, attempt > 1 ? "s" : "");
-            if (retryable_status(code)) {
-                retry = true;
-                curl_off_t retry_after = 0;
-                if (curl_easy_getinfo(curl, CURLINFO_RETRY_AFTER, &retry_after) == CURLE_OK && retry_after > 0) {
-                    if (retry_after > opt.max_retry_after_s) {
-                        /* Retrying earlier than asked would be refused again; give up and let the next run try. */
-                        snprintf(err, err_len, "GET %s: HTTP %ld, Retry-After %lld s is beyond the %ld s limit", shown,
-                                 code, (long long)retry_after, opt.max_retry_after_s);
-                        goto out;
-                    }
-                    wait_ms = (long)retry_after * 1000L;
-                }
-            }
+            if (retryable_status(code) && retry_after_wait(curl, &opt, code, shown, &wait_ms, err, err_len) != 0)
+                goto out;
+            retry = retryable_status(code);
         } else if (cc == CURLE_OPERATION_TIMEDOUT) {
             /* Not retried: a timeout has already used the time this transfer was given. */
             snprintf(err, err_len, "GET %s: timed out (%s)", shown, curl_msg[0] ? curl_msg : curl_easy_strerror(cc));
@@ -394,8 +407,10 @@ static int run(const char *url, const fetch_request *req, const fetch_options *o
         } else {
             snprintf(err, err_len, "GET %s: %s", shown, curl_msg[0] ? curl_msg : curl_easy_strerror(cc));
             rc = FETCH_ERR_NETWORK;
-            /* A stream already handed bytes to its parser: starting again would feed them twice. */
-            retry = sink == NULL || t.delivered == 0;
+            /* A stream already handed bytes to its parser: starting again would feed them twice. A URL that
+             * libcurl cannot or may not fetch stays so: not retried. */
+            retry = (sink == NULL || t.delivered == 0) && cc != CURLE_UNSUPPORTED_PROTOCOL &&
+                    cc != CURLE_URL_MALFORMAT;
         }
         if (!retry || attempt >= opt.max_attempts)
             goto out;

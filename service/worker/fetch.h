@@ -22,7 +22,9 @@ typedef struct fetch_options {
     long max_retry_after_s;  /* a server's Retry-After is honoured up to this (0 = 30 s) */
     const char *etag;        /* sent as If-None-Match when not NULL; borrowed */
     const char *bearer;      /* sent as "Authorization: Bearer <bearer>" when not NULL (borrowed): only to the URL's
-                              * own host, never on a redirect elsewhere, and never in a message */
+                              * own origin (a redirect to another scheme, host or port is refused), never in a
+                              * message */
+    bool credential_in_url;  /* the URL's query holds a key (GCP's): redirects keep to its origin, as for a bearer */
     const atomic_bool *stop; /* when set to true, the transfer and any backoff end at once; may be NULL */
 } fetch_options;
 
@@ -91,9 +93,11 @@ bool fetch_backoff(const fetch_options *opt, int attempt, long retry_after_s);
 /* Frees the body; accepts a zeroed or already cleared result. */
 void fetch_result_clear(fetch_result *res);
 
-/* Whether two absolute URLs name the same host, case-insensitively, whatever their ports and schemes (http or
- * https): so that a redirect or a server-given next-page link cannot send a fetch elsewhere. */
-bool fetch_same_host(const char *a, const char *b);
+/* Whether a fetch of `from` may go on to `to` (a redirect's Location, or a next-page link a server gave): `to` is
+ * http or https; https never goes on to http; the host is from's own (case-insensitively); and when the request
+ * carries a credential (a bearer token, a signature, a key in the URL) the scheme and port are from's own too, so a
+ * credential never leaves its origin. When not, why (may be NULL) says which rule refused it, without quoting `to`. */
+bool fetch_may_follow(const char *from, const char *to, bool credentialed, char *why, size_t why_len);
 
 /* url without its query string into buf (for messages and logs). */
 void fetch_redact_url(const char *url, char *buf, size_t buf_len);

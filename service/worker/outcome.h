@@ -13,9 +13,25 @@ typedef enum refresh_code {
     REFRESH_BUSY,           /* worker_import only: the feed adapter is running or queued; nothing was tried */
     REFRESH_BAD_DOCUMENT,   /* an imported document, or one of its rows, is malformed: error names it */
     REFRESH_NO_VALID_PRICE, /* no row passed validation (all rejected, stale or skipped): nothing applied */
+    REFRESH_DATABASE_BUSY,  /* an import gave up: another connection held the database's write lock for
+                             * REFRESH_IMPORT_LOCK_WAIT_MS; nothing applied */
     REFRESH_FAILED          /* anything else (the fetch, the database, shutdown, an adapter that is off): nothing
                              * applied */
 } refresh_code;
+
+/* How long an import waits for another connection's write lock (`gpurec refresh` elsewhere, a backup) before it
+ * gives up with REFRESH_DATABASE_BUSY: POST /v1/admin/import holds a request thread meanwhile, and answers 503 with
+ * Retry-After then. */
+#define REFRESH_IMPORT_LOCK_WAIT_MS 5000L
+
+/* A rejected feed row, named by its place in its document: field "prices[3].hourly", and why. */
+typedef struct refresh_named {
+    char field[48];
+    char message[200];
+} refresh_named;
+
+/* Rejected feed rows named per run (the rest are counted). */
+#define REFRESH_NAMED 8
 
 typedef struct refresh_outcome {
     refresh_code code;
@@ -36,6 +52,8 @@ typedef struct refresh_outcome {
     double apply_s;        /* time validating and applying */
     double duration_s;
     char error[512];       /* "" unless status is "error"; code says which kind of failure */
+    refresh_named named[REFRESH_NAMED]; /* the first rejected rows of a feed document, by place (prices[3].hourly) */
+    size_t named_count;
 } refresh_outcome;
 
 #endif

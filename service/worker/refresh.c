@@ -24,6 +24,7 @@ typedef struct run_state {
     const char *doc;               /* an imported document (refresh_import), else NULL: the adapter fetches */
     size_t doc_len;
     const char *doc_source;
+    long lock_wait_ms;             /* store_apply.lock_wait_ms: bounded for an import, which a client waits for */
     time_t now;
     char started_at[32];
     int64_t t0, t_fetched;
@@ -135,7 +136,8 @@ static int fetch_rows(run_state *r)
 /* Validation that needs no stored price; the jump check needs one and runs while applying. */
 static void validate_batch(run_state *r)
 {
-    r->check = (validation){r->adapter->id, &r->run, r->snap, r->now, &r->records, 0, 0, 0, 0};
+    r->check = (validation){.adapter = r->adapter->id, .run = &r->run, .snap = r->snap, .now = r->now,
+                            .records = &r->records};
     validate_rows(&r->check, &r->batch);
     r->out->rows_rejected = r->check.rejected;
     r->out->rows_skipped += r->check.skipped;
@@ -174,22 +176,26 @@ static int apply_batch(run_state *r)
 {
     refresh_outcome *out = r->out;
     bool partial = r->batch.failed_count > 0;
-    store_apply in = {r->adapter->id,
-                      r->is_feed,
-                      r->started_at,
-                      r->batch.rows,
-                      r->batch.count,
-                      r->batch.states,
-                      r->batch.state_count,
-                      out->rows_seen,
-                      validate_jump,
-                      &r->check,
-                      r->batch.fx,
-                      r->batch.fx_count,
-                      strcmp(r->adapter->id, "fx") == 0,
-                      partial ? out->failed_parts : NULL,
-                      r->stop,
-                      r->t0};
+    char anchor_before[32];
+    util_format_time(r->now - (time_t)REFRESH_ANCHOR_DAYS * 86400, anchor_before, sizeof anchor_before);
+    store_apply in = {.adapter = r->adapter->id,
+                      .is_feed = r->is_feed,
+                      .started_at = r->started_at,
+                      .rows = r->batch.rows,
+                      .count = r->batch.count,
+                      .states = r->batch.states,
+                      .state_count = r->batch.state_count,
+                      .rows_seen = out->rows_seen,
+                      .check = validate_jump,
+                      .check_ctx = &r->check,
+                      .anchor_before = anchor_before,
+                      .fx = r->batch.fx,
+                      .fx_count = r->batch.fx_count,
+                      .no_run_record = strcmp(r->adapter->id, "fx") == 0,
+                      .failed_parts = partial ? out->failed_parts : NULL,
+                      .stop = r->stop,
+                      .started_us = r->t0,
+                      .lock_wait_ms = r->lock_wait_ms};
     store_applied applied;
     int rc = store_prices_apply(r->db, &in, &r->records, &applied, out->error, sizeof out->error);
     out->rows_applied = applied.applied;
@@ -197,6 +203,10 @@ static int apply_batch(run_state *r)
     out->rows_rejected += applied.rejected;
     out->rows_stale = applied.stale;
     out->fx_changed = applied.fx_changed;
+    memcpy(out->named, r->check.named, sizeof out->named);
+    out->named_count = r->check.named_count;
+    if (rc == STORE_BUSY)
+        out->code = REFRESH_DATABASE_BUSY;
     if (rc == 1) {
         out->code = REFRESH_NO_VALID_PRICE;
         snprintf(out->error, sizeof out->error,
@@ -296,6 +306,7 @@ int refresh_import(sqlite3 *db, const config *cfg, const char *body, size_t len,
     r.doc = body;
     r.doc_len = len;
     r.doc_source = source;
+    r.lock_wait_ms = REFRESH_IMPORT_LOCK_WAIT_MS;
     return run_finish(&r, cfg);
 }
 

@@ -18,7 +18,12 @@
 
 #include "base/config.h"
 #include "worker/outcome.h"
+#include "worker/providers/json_items.h"
 #include "worker/validate.h"
+
+/* The largest price feed document a run reads (json_items.h's own guard): `gpurec import` refuses a larger file
+ * before reading it. */
+#define REFRESH_MAX_DOCUMENT_BYTES JSON_ITEMS_MAX_DOCUMENT
 
 /* Runs the adapter named adapter ("aws", "azure", "gcp", "oci", "lambda", "feed") against db, a connection the caller's thread owns.
  * stop (may be NULL) aborts a run in progress: it then fails and rolls back, and is not recorded (it was abandoned,
@@ -32,7 +37,8 @@ int refresh_run(sqlite3 *db, const config *cfg, const char *adapter, const atomi
  * a feed (worker/providers/feed.c), then validated and applied like a run of it, with sources "feed:import:NAME".
  * No network. Returns 0, or -1 with out->error and out->code: REFRESH_BAD_DOCUMENT when the document itself is at
  * fault (a malformed document or row: the error names it), REFRESH_NO_VALID_PRICE when no row of it passed
- * validation, REFRESH_FAILED for the database. */
+ * validation (out->named names the first rejected rows), REFRESH_DATABASE_BUSY when another connection held the
+ * database's write lock for REFRESH_IMPORT_LOCK_WAIT_MS, REFRESH_FAILED for the database otherwise. */
 int refresh_import(sqlite3 *db, const config *cfg, const char *body, size_t len, const char *name, time_t now,
                    refresh_outcome *out);
 

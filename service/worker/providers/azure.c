@@ -219,8 +219,9 @@ static int fetch_query(const provider_run *run, const char *first_url, price_bat
             snprintf(err, err_len, "azure: page %d: NextPageLink is not a string", pages + 1);
             goto out;
         }
-        if (!fetch_same_host(json_string_value(next), run->cfg->azure_prices_url)) {
-            snprintf(err, err_len, "azure: page %d: NextPageLink points to another host", pages + 1);
+        char why[96];
+        if (!fetch_may_follow(run->cfg->azure_prices_url, json_string_value(next), false, why, sizeof why)) {
+            snprintf(err, err_len, "azure: page %d: NextPageLink points to %s", pages + 1, why);
             goto out;
         }
         free(url);

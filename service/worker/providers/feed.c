@@ -12,7 +12,8 @@
  * hourly is a JSON number or a decimal string; effective_at, effective_end_at (the last instant the price applies) and
  * spot_interruption are optional. A top-level array of
  * rows is accepted as well. provider, instance_type and region must be ids of the catalog: rows for anything else are
- * skipped (counted as seen), a row that is not of this shape fails the run, as any malformed document does. */
+ * skipped (counted as seen), a row that is not of this shape fails the run, as any malformed document does. When one
+ * document prices an offer twice, its later row wins, as a later feed does (worker/validate.h). */
 #include "worker/providers/provider.h"
 #include "worker/providers/json_items.h"
 
@@ -32,6 +33,16 @@ static bool feed_enabled(const config *cfg, const char **why_not)
     return true;
 }
 
+/* Whether s holds a control character: C0 (U+0000-U+001F), DEL (U+007F) or C1 (U+0080-U+009F, C2 80-9F in UTF-8).
+ * A feed's text is served back (/v1/instances) and printed by the command line: none may reach a terminal. */
+static bool has_control(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++)
+        if (*p < 0x20 || *p == 0x7F || (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F))
+            return true;
+    return false;
+}
+
 static const char *required_string(const json_t *row, const char *key, size_t index, char *err, size_t err_len)
 {
     const char *v = provider_json_string(row, key);
@@ -40,7 +51,29 @@ static const char *required_string(const json_t *row, const char *key, size_t in
                  MAX_STRING);
         return NULL;
     }
+    if (has_control(v)) {
+        snprintf(err, err_len, "prices[%zu].%s must not hold control characters", index, key);
+        return NULL;
+    }
     return v;
+}
+
+/* An optional string member: NULL when absent or null; -1 with err when it is not a string, is longer than max
+ * bytes or holds control characters. */
+static int optional_text(const json_t *row, const char *key, size_t max, size_t index, const char **out, char *err,
+                         size_t err_len)
+{
+    const json_t *v = json_object_get(row, key);
+    *out = NULL;
+    if (v == NULL || json_is_null(v))
+        return 0;
+    if (!json_is_string(v) || json_string_length(v) > max || has_control(json_string_value(v))) {
+        snprintf(err, err_len, "prices[%zu].%s must be a string of at most %zu bytes without control characters",
+                 index, key, max);
+        return -1;
+    }
+    *out = json_string_value(v);
+    return 0;
 }
 
 static int parse_row(const provider_run *run, const json_t *row, size_t index, const char *source, price_batch *out,
@@ -83,6 +116,10 @@ static int parse_row(const provider_run *run, const json_t *row, size_t index, c
         snprintf(err, err_len, "prices[%zu].effective_end_at must be an ISO 8601 string", index);
         return -1;
     }
+    const char *band = NULL;
+    if (optional_text(row, "spot_interruption", sizeof ((price_row *)0)->spot_interruption - 1, index, &band, err,
+                      err_len) != 0)
+        return -1;
     if (provider_find_instance(run, provider, type) == NULL || !provider_has_region(run, provider, region)) {
         out->skipped++; /* not in the catalog */
         return 0;
@@ -98,7 +135,7 @@ static int parse_row(const provider_run *run, const json_t *row, size_t index, c
         snprintf(err, err_len, "prices[%zu].effective_end_at is longer than allowed", index);
         return -1;
     }
-    const char *band = provider_json_string(row, "spot_interruption");
+    out_row.item = (long)index;
     if (band != NULL)
         util_copy(out_row.spot_interruption, sizeof out_row.spot_interruption, band);
     price_batch_add(out, &out_row);

@@ -290,6 +290,7 @@ static int fetch_pages(const provider_run *run, rates *r, size_t *seen, char *er
     gcp_reader reader = {run, r, seen};
     fetch_options opt = run->fetch;
     opt.max_expansion = run->cfg->fetch_max_expansion;
+    opt.credential_in_url = true; /* the key is in the query: no redirect takes it off its origin */
     char *token = NULL;
     fetch_result res;
     memset(&res, 0, sizeof res);

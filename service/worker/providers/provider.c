@@ -147,12 +147,40 @@ int price_row_set(price_row *row, const char *provider, const char *instance_typ
         return -1;
     row->model = model;
     row->hourly = hourly;
+    row->item = -1;
     return 0;
+}
+
+/* Whether text is a number in decimal notation: an optional sign, digits with an optional fraction, and an optional
+ * decimal exponent ("12", "0.41", "-3.5", "1.2E-5"). strtod alone also takes hexadecimal ("0x1.8p0"), "inf", "nan"
+ * and leading blanks. */
+static bool decimal_notation(const char *p)
+{
+    if (*p == '+' || *p == '-')
+        p++;
+    size_t digits = 0;
+    for (; isdigit((unsigned char)*p); p++)
+        digits++;
+    if (*p == '.')
+        for (p++; isdigit((unsigned char)*p); p++)
+            digits++;
+    if (digits == 0)
+        return false;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!isdigit((unsigned char)*p))
+            return false;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    return *p == '\0';
 }
 
 int provider_parse_decimal(const char *text, double *out)
 {
-    if (text == NULL || *text == '\0' || isspace((unsigned char)*text))
+    if (text == NULL || !decimal_notation(text))
         return -1;
     char *end = NULL;
     errno = 0;

@@ -127,7 +127,8 @@ int price_row_set(price_row *row, const char *provider, const char *instance_typ
                   pricing_model model, double hourly, const char *currency, const char *effective_at,
                   const char *source);
 
-/* A decimal string that parses whole (no trailing text, finite): 0, else -1. */
+/* A string in decimal notation ([+-]digits[.digits][e[+-]digits]: no hexadecimal, infinity, NaN or blanks) that
+ * parses whole to a finite number: 0, else -1. */
 int provider_parse_decimal(const char *text, double *out);
 /* A JSON number (integer or real) or a decimal string: 0, else -1. */
 int provider_json_number(const json_t *value, double *out);

@@ -1,5 +1,5 @@
 /* fetch.c against the fixture server: bodies, gzip, ETags, retries with backoff and Retry-After, the time and size
- * limits, truncated bodies, the stop flag, and the streaming mode. */
+ * limits, truncated bodies, the stop flag, the streaming mode, and where redirects may lead. */
 #include <check.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -434,6 +434,117 @@ START_TEST(test_connection_refused_is_a_network_error)
 }
 END_TEST
 
+/* A second server on the same host (127.0.0.1) and another port: where a redirect that changes the port leads. */
+static fixture_server *other_port(fixture_route **r, char *url, size_t url_len)
+{
+    fixture_server *fs2 = fixture_start();
+    *r = fixture_route_add(fs2, "/api", NULL, NULL);
+    fixture_serve_body(*r, "{}", 2, "application/json");
+    snprintf(url, url_len, "%s/api", fixture_url(fs2));
+    return fs2;
+}
+
+START_TEST(test_credentials_stay_on_their_origin)
+{
+    char url[256], there[256], err[256];
+    fixture_route *target = NULL;
+    fixture_server *fs2 = other_port(&target, there, sizeof there);
+    fixture_route *r = route_at("/api", url, sizeof url);
+    fixture_redirect(r, 302, there);
+    fetch_options opt = quick_options();
+    fetch_result res;
+
+    /* Without a credential, the same host on another port is followed. */
+    ck_assert_msg(fetch_get(url, &opt, &res, err, sizeof err) == FETCH_OK, "%s", err);
+    fetch_result_clear(&res);
+    ck_assert_uint_eq(fixture_hits(target), 1);
+
+    /* A bearer token is not: refused before anything is sent there. */
+    opt.bearer = "secret-token-0123456789";
+    ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_HTTP);
+    ck_assert_msg(strstr(err, "credential") != NULL, "%s", err);
+    ck_assert_ptr_null(strstr(err, opt.bearer));
+    ck_assert_uint_eq(fixture_hits(target), 1);
+    char auth[128];
+    fixture_last_authorization(target, auth, sizeof auth);
+    ck_assert_str_eq(auth, "");
+
+    /* Nor a signed request (its headers hold the signature). */
+    opt.bearer = NULL;
+    const char *headers[] = {"Authorization: ACS3-HMAC-SHA256 Credential=k,Signature=s", NULL};
+    fetch_request req = {"POST", headers, "", 0};
+    ck_assert_int_eq(fetch_send(url, &req, &opt, &res, err, sizeof err), FETCH_ERR_HTTP);
+    fetch_result_clear(&res);
+    ck_assert_uint_eq(fixture_hits(target), 1);
+
+    /* Nor a key in the URL's query. */
+    opt.credential_in_url = true;
+    char keyed[300];
+    snprintf(keyed, sizeof keyed, "%s?key=k123", url);
+    ck_assert_int_eq(fetch_get(keyed, &opt, &res, err, sizeof err), FETCH_ERR_HTTP);
+    ck_assert_ptr_null(strstr(err, "k123"));
+    ck_assert_uint_eq(fixture_hits(target), 1);
+
+    /* The same origin is still followed with the token. */
+    opt.credential_in_url = false;
+    opt.bearer = "secret-token-0123456789";
+    fixture_route *moved = route_at("/moved", url, sizeof url);
+    fixture_redirect(moved, 301, "{{BASE}}/doc");
+    fixture_route *doc = fixture_route_add(fs, "/doc", NULL, NULL);
+    fixture_serve_body(doc, "{}", 2, "application/json");
+    ck_assert_msg(fetch_get(url, &opt, &res, err, sizeof err) == FETCH_OK, "%s", err);
+    fetch_result_clear(&res);
+    fixture_last_authorization(doc, auth, sizeof auth);
+    ck_assert_str_eq(auth, "Bearer secret-token-0123456789");
+    fixture_stop(fs2);
+}
+END_TEST
+
+START_TEST(test_redirect_rules)
+{
+    /* Pure rules, the same for redirects and server-given next-page links. */
+    char why[128];
+    ck_assert(fetch_may_follow("https://a.example/x", "https://A.example:443/y", true, why, sizeof why));
+    ck_assert(fetch_may_follow("http://a.example/x", "https://a.example/y", false, why, sizeof why));
+    ck_assert(fetch_may_follow("http://a.example/x", "http://a.example:8080/y", false, why, sizeof why));
+    /* https never downgrades, credential or not */
+    ck_assert(!fetch_may_follow("https://a.example/x", "http://a.example/y", false, why, sizeof why));
+    ck_assert_msg(strstr(why, "https to http") != NULL, "%s", why);
+    ck_assert(!fetch_may_follow("https://a.example/x", "http://a.example:443/y", true, why, sizeof why));
+    /* another scheme or port with a credential */
+    ck_assert(!fetch_may_follow("http://a.example/x", "https://a.example/y", true, why, sizeof why));
+    ck_assert(!fetch_may_follow("https://a.example/x", "https://a.example:8443/y", true, why, sizeof why));
+    /* another host, whatever else */
+    ck_assert(!fetch_may_follow("https://a.example/x", "https://b.example/y", false, why, sizeof why));
+    ck_assert_msg(strstr(why, "another host") != NULL, "%s", why);
+    /* schemes other than http and https */
+    ck_assert(!fetch_may_follow("http://a.example/x", "ftp://a.example/y", false, why, sizeof why));
+    ck_assert_msg(strstr(why, "scheme") != NULL, "%s", why);
+    ck_assert(!fetch_may_follow("http://a.example/x", "gopher://a.example/y", false, why, sizeof why));
+    ck_assert(!fetch_may_follow("http://a.example/x", "file:///etc/passwd", false, why, sizeof why));
+    ck_assert(!fetch_may_follow("http://a.example/x", "not a url", false, why, sizeof why));
+}
+END_TEST
+
+START_TEST(test_unsupported_scheme_is_refused_at_once)
+{
+    char url[256], err[256], ftp[128];
+    fixture_route *r = route_at("/moved", url, sizeof url);
+    const char *schemes[] = {"ftp", "gopher", "dict"};
+    for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++) {
+        snprintf(ftp, sizeof ftp, "%s://127.0.0.1:1/prices.json", schemes[i]);
+        fixture_redirect(r, 302, ftp);
+        fetch_options opt = quick_options();
+        opt.backoff_ms = 2000; /* a retry would be seen in res.attempts; this only keeps the test short if one came */
+        opt.max_attempts = 2;
+        fetch_result res;
+        ck_assert_int_eq(fetch_get(url, &opt, &res, err, sizeof err), FETCH_ERR_HTTP);
+        ck_assert_int_eq(res.attempts, 1);
+        ck_assert_msg(strstr(err, "scheme") != NULL, "%s", err);
+    }
+}
+END_TEST
+
 static Suite *fetch_suite(void)
 {
     Suite *s = suite_create("fetch");
@@ -455,6 +566,9 @@ static Suite *fetch_suite(void)
     tcase_add_test(tc, test_stop_flag_ends_a_backoff);
     tcase_add_test(tc, test_stream_hands_over_the_body_in_pieces);
     tcase_add_test(tc, test_connection_refused_is_a_network_error);
+    tcase_add_test(tc, test_credentials_stay_on_their_origin);
+    tcase_add_test(tc, test_redirect_rules);
+    tcase_add_test(tc, test_unsupported_scheme_is_refused_at_once);
     suite_add_tcase(s, tc);
     return s;
 }

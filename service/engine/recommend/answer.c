@@ -523,6 +523,25 @@ static void write_hints(jsonw *out, const rec_request *r, const sizing_requireme
         if (st->cheapest_over_hourly > 0)
             note(&hints, "Raise constraints.max_hourly_usd to at least %.2f: the cheapest plan that fits costs that.",
                  st->cheapest_over_hourly);
+        if (st->cheapest_over_total > 0)
+            note(&hints, "Raise constraints.max_total_usd to at least %.2f: the cheapest plan that fits costs that "
+                         "for the job.",
+                 ceil(st->cheapest_over_total * 100) / 100);
+        if (st->likeliest_spot_hours > 0) {
+            const plan_spot *s = &st->likeliest_spot;
+            double exponent = s->fleet_rate_per_hour * st->likeliest_spot_hours;
+            note(&hints, "Set workload.checkpointing to true, or allow on_demand pricing: spot plans cannot finish "
+                         "(spot_cannot_finish). The likeliest, %.1f hours on %u nodes at %.4f reclaims per node-hour, "
+                         "runs through uninterrupted with chance e^-(%u x %.4f x %.1f) = %.3g and expects %.3g "
+                         "restarts from the beginning first.",
+                 st->likeliest_spot_hours, st->likeliest_spot_nodes, s->rate_per_node_hour,
+                 st->likeliest_spot_nodes, s->rate_per_node_hour, st->likeliest_spot_hours, exp(-exponent),
+                 expm1(exponent));
+        }
+        if (st->shortest_too_long > 0)
+            note(&hints, "No plan finishes within ten years (%.0f hours): the fastest that fits takes %.0f hours; "
+                         "allow more nodes (constraints.max_nodes) or a smaller job.",
+                 MAX_JOB_HOURS, st->shortest_too_long);
         if (st->rejected[REJECT_MEMORY] > 0 && st->fewest_nodes_needed == 0)
             note(&hints, "No instance type holds %.0f GB of GPU memory here: allow nodes (constraints.max_nodes) or "
                          "a lower precision.",

@@ -178,6 +178,8 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
                                       out->utilization > 0 ? out->utilization : req->utilization);
     else
         out->hours = r->job_hours > 0 ? r->job_hours : NAN;
+    if (out->hours > MAX_JOB_HOURS)
+        return REJECT_TOO_LONG; /* out->hours says how long, for the hint */
 
     double memory_per_gpu = inst->gpu_count >= 1.0 ? inst->gpu_memory_gb / inst->gpu_count : inst->gpu_memory_gb;
     out->model_on_one_gpu = req->gpu_memory_gb <= memory_per_gpu;

@@ -117,6 +117,8 @@ typedef enum {
     REJECT_LATENCY,
     REJECT_RETIRED,
     REJECT_DEADLINE,
+    REJECT_SPOT_CANNOT_FINISH, /* spot without checkpoints: a restart from the beginning is likelier than a finish */
+    REJECT_TOO_LONG,           /* the plan's expected hours pass ten years (MAX_JOB_HOURS) */
     REJECT_COUNT,
     REJECT_NONE = REJECT_COUNT
 } reject_reason;
@@ -176,6 +178,11 @@ typedef struct walk_state {
     unsigned fewest_nodes_needed;   /* over max_nodes; 0 = none */
     double fastest_missed_hours;    /* missed the deadline, at max_nodes; 0 = none */
     double cheapest_over_hourly;    /* over max_hourly_usd; 0 = none */
+    double cheapest_over_total;     /* over max_total_usd; 0 = none */
+    plan_spot likeliest_spot;       /* the spot plan rejected as spot_cannot_finish nearest to finishing */
+    double likeliest_spot_hours;    /* its uninterrupted hours; 0 = none rejected */
+    unsigned likeliest_spot_nodes;
+    double shortest_too_long;       /* the fastest plan rejected as longer than ten years, in hours; 0 = none */
     unsigned refused_gpus_precisions; /* bit p: a GPU refused for the asked precision runs precision p */
     bool some_gpu_admitted;           /* a GPU passed recommend_gpu_check() */
     size_t rejected[REJECT_COUNT];
@@ -224,9 +231,18 @@ int recommend_candidate_cmp(const candidate *a, const candidate *b);
 int recommend_candidate_order(const void *a, const void *b, void *ctx);
 /* What a node price under model m comes to for fit ft: *hourly_usd for all nodes and *total_usd for the job (NAN when
  * its length is unknown). Returns REJECT_NONE, or the cap the price exceeds (the hourly cap is judged first). Both
- * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. */
+ * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. A plan
+ * that cannot finish (recommend_plan_check()) is refused first, whatever its price. */
 reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
                                 const char *provider_id, const char *band, double *hourly_usd, double *total_usd);
+/* Whether a plan can finish: REJECT_SPOT_CANNOT_FINISH for a spot plan without checkpoints whose expected restarts
+ * from the beginning are at least one (its chance to run through uninterrupted at most one half: e^(-nodes x rate x
+ * hours) <= 1/2, plan.h), REJECT_DEADLINE for a spot plan whose expected reclaims take it past the deadline, REJECT_TOO_LONG when its
+ * expected hours pass ten years (MAX_JOB_HOURS), else REJECT_NONE
+ * (also when the job's length is unknown). The rate is the provider's for band (NULL: the cautious default, above
+ * every published band, so a plan that passes with NULL passes with every band). */
+reject_reason recommend_plan_check(const rec_request *r, const fit *ft, pricing_model m, const char *provider_id,
+                                   const char *band);
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st);
@@ -263,6 +279,11 @@ double recommend_spot_hours(const rec_request *r, const fit *ft, const char *pro
  * max_hourly_usd), for the hints of an empty answer. */
 void recommend_note_rejection(walk_state *st, reject_reason reason, const fit *ft);
 void recommend_note_over_hourly(walk_state *st, double hourly_usd);
+void recommend_note_over_total(walk_state *st, double total_usd);
+/* Remember a plan refused by recommend_plan_check(): the spot plan nearest to finishing, the shortest plan past ten
+ * years (for the hints of an empty answer). */
+void recommend_note_unfinishable(walk_state *st, reject_reason reason, const rec_request *r, const fit *ft,
+                                 pricing_model m, const char *provider_id, const char *band);
 /* Remember what the GPU check of gpu said (reason), for the hints: whether any GPU passed, and which precisions the
  * GPUs refused for the request's precision do run. */
 void recommend_note_gpu_check(walk_state *st, reject_reason reason, const catalog_gpu *gpu);

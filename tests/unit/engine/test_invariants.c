@@ -260,7 +260,7 @@ static void check_finite(const json_t *recs, const json_t *alts)
     const json_t *rec;
     json_array_foreach(recs, i, rec) {
         const json_t *plan = json_object_get(rec, "plan");
-        if (!figure_ok(rec, "hourly_usd", 0, 1e12) || !figure_ok(rec, "estimated_total_usd", 0, 1e15) ||
+        if (!figure_ok(rec, "hourly_usd", 0, 1e12) || !figure_ok(rec, "estimated_total_usd", -1e-9, 1e15) ||
             !figure_ok(rec, "estimated_hours", 0, TEN_YEARS_HOURS) || !figure_ok(rec, "nodes", 0, 100000) ||
             !figure_ok(rec, "score", -1, 100) || !figure_ok(plan, "wall_clock_hours", 0, TEN_YEARS_HOURS)) {
             broke(INV_FINITE, "recommendation %zu: hourly %g, total %g, hours %g, nodes %g, score %g", i + 1,
@@ -272,7 +272,7 @@ static void check_finite(const json_t *recs, const json_t *alts)
     json_array_foreach(alts, i, rec) {
         const json_t *pick = json_object_get(rec, "recommendation");
         if (!figure_ok(pick, "estimated_hours", 0, TEN_YEARS_HOURS) ||
-            !figure_ok(pick, "estimated_total_usd", 0, 1e15) || !figure_ok(pick, "hourly_usd", 0, 1e12)) {
+            !figure_ok(pick, "estimated_total_usd", -1e-9, 1e15) || !figure_ok(pick, "hourly_usd", 0, 1e12)) {
             broke(INV_FINITE, "alternative %s: hourly %g, hours %g, total %g", str(rec, "change"),
                  num(pick, "hourly_usd"), num(pick, "estimated_hours"), num(pick, "estimated_total_usd"));
             return;

@@ -287,6 +287,8 @@ void recommend_note_unfinishable(walk_state *st, reject_reason reason, const rec
 /* Remember what the GPU check of gpu said (reason), for the hints: whether any GPU passed, and which precisions the
  * GPUs refused for the request's precision do run. */
 void recommend_note_gpu_check(walk_state *st, reject_reason reason, const catalog_gpu *gpu);
+/* NVLink or NVSwitch joins the instance's GPUs (what constraints.require_nvlink asks). */
+bool recommend_has_nvlink(const catalog_instance *inst);
 /* NVLink, NVSwitch or xGMI joins the instance's GPUs. */
 bool recommend_has_gpu_fabric(const catalog_instance *inst);
 
@@ -311,6 +313,28 @@ reject_reason recommend_instance_check(const rec_request *r, const rec_filters *
 /* A candidate's expected wall-clock hours: the fit's, and for spot with its expected interruptions; NAN when the
  * job's length is unknown. */
 double recommend_candidate_hours(const rec_request *r, const candidate *c);
+
+/* ---- the hints of an empty answer (relax.c) ------------------------------------------------------------------- */
+
+#define RECOMMEND_MAX_RELAXED 8
+
+typedef struct recommend_relaxed {
+    bool tried;  /* some constraint refused offers and was lifted */
+    bool found;  /* the request with them lifted admits an offer */
+    size_t count;
+    char text[RECOMMEND_MAX_RELAXED][256]; /* one hint per constraint that offer breaks */
+    unsigned precisions_admitting; /* bit p: at precision p, constraints unchanged, an offer qualifies */
+} recommend_relaxed;
+
+/* For an empty answer (st's heap empty): lifts every constraint that refused offers, ranks the lifted request, and
+ * names the value of each constraint its best offer needs; and when the precision refused every GPU, which other
+ * precisions admit an offer. Nothing for an answer with picks. */
+void recommend_relax(const catalog *snap, const rec_request *r, const rec_filters *f, const sizing_requirements *req,
+                     const walk_state *st, recommend_relaxed *out);
+/* Writes the "hints" member: for an empty answer, what to relax (relaxed's hints when the constraints alone stop
+ * every offer, else what the job itself needs), or that no change of the constraints can help; empty otherwise. */
+void recommend_write_hints(jsonw *out, const rec_request *r, const sizing_requirements *req, const walk_state *st,
+                           const recommend_relaxed *relaxed);
 
 /* ---- alternatives (recommend_alternatives.c) ------------------------------------------------------------------ */
 
@@ -363,6 +387,7 @@ void recommend_write_export_link(jsonw *out, const candidate *c);
 
 /* Writes the answer document of a ranked request. */
 void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
-                     const catalog *snap, const walk_state *st, const recommend_alternatives *alts);
+                     const catalog *snap, const walk_state *st, const recommend_alternatives *alts,
+                     const recommend_relaxed *relaxed);
 
 #endif

@@ -395,6 +395,33 @@ static bool apply_hint(json_t *request, const char *hint, bool *already)
                                                                            : json_real(wanted));
         return true;
     }
+    if (sscanf(hint, "Add %63[a-z0-9._-] to %31[a-z_].%63[a-z_]", value, section, field) == 3 ||
+        sscanf(hint, "Remove %63[a-z0-9._-] from %31[a-z_].%63[a-z_]", value, section, field) == 3) {
+        json_t *owner = json_object_get(request, section);
+        json_t *list = json_object_get(owner, field);
+        if (list == NULL && hint[0] == 'A') {
+            list = json_array();
+            json_object_set_new(owner, field, list);
+        }
+        bool has = false;
+        for (size_t i = 0; i < json_array_size(list); i++) {
+            if (strcmp(json_string_value(json_array_get(list, i)), value) == 0) {
+                has = true;
+                if (hint[0] == 'R')
+                    json_array_remove(list, i--);
+            }
+        }
+        *already = hint[0] == 'A' ? has : !has;
+        if (hint[0] == 'A' && !has)
+            json_array_append_new(list, json_string(value));
+        return true;
+    }
+    if (sscanf(hint, "Set constraints.%63[a-z_] to false", field) == 1) {
+        const json_t *now = json_object_get(json_object_get(request, "constraints"), field);
+        *already = !json_is_true(now);
+        json_object_set_new(json_object_get(request, "constraints"), field, json_false());
+        return true;
+    }
     if (sscanf(hint, "Set workload.precision to %63[a-z0-9]", value) == 1) {
         json_object_set_new(json_object_get(request, "workload"), "precision", json_string(value));
         return true;
@@ -424,7 +451,8 @@ static void check_hints(const json_t *request, const json_t *doc, const json_t *
         broke(INV_HINT_ADMITS, "no recommendation and no hint; rejected: %s", rejected);
         free(rejected);
     }
-    if (applied > 0) {
+    bool none_can = json_array_size(hints) > 0 && strncmp(json_string_value(json_array_get(hints, 0)), "No change", 9) == 0;
+    if (applied > 0 && !none_can) {
         int status;
         json_t *again = ask(changed, &status);
         if (status == 200 && json_array_size(json_object_get(again, "recommendations")) == 0) {

@@ -73,7 +73,7 @@ CREATE TABLE instance_types (
     cluster_network TEXT NOT NULL CHECK (cluster_network IN ('efa', 'infiniband', 'roce', 'tcpx', 'none')),
     cluster_network_gbps REAL NOT NULL CHECK (cluster_network_gbps >= 0),
     source TEXT NOT NULL,
-    retired_at TEXT CHECK (retired_at IS NULL OR retired_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*Z'),
+    retired_at TEXT CHECK (retired_at IS NULL OR retired_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*Z'), availability TEXT NOT NULL DEFAULT 'general' CHECK (availability IN ('general', 'reservation_only')),
     PRIMARY KEY (provider_id, id)
 ) WITHOUT ROWID;
 
@@ -84,7 +84,7 @@ CREATE TABLE prices (
     instance_type_id TEXT NOT NULL,
     region_id TEXT NOT NULL,
     pricing_model TEXT NOT NULL CHECK (pricing_model IN ('on_demand', 'spot', 'reserved_1y', 'reserved_3y',
-                                                         'savings_plan_1y', 'savings_plan_3y')),
+                                                         'savings_plan_1y', 'savings_plan_3y', 'capacity_block')),
     hourly REAL NOT NULL CHECK (hourly > 0),
     currency TEXT NOT NULL REFERENCES fx_rates(currency),
     source TEXT NOT NULL,
@@ -93,6 +93,10 @@ CREATE TABLE prices (
     spot_interruption TEXT,
     estimated INTEGER NOT NULL DEFAULT 0 CHECK (estimated IN (0, 1)),
     effective_end_at TEXT,
+    listed_at TEXT CHECK (listed_at IS NULL OR listed_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*Z'),
+    min_hours REAL CHECK (min_hours > 0),
+    max_hours REAL CHECK (max_hours >= min_hours),
+    CHECK ((pricing_model = 'capacity_block') = (min_hours IS NOT NULL AND max_hours IS NOT NULL)),
     PRIMARY KEY (provider_id, instance_type_id, region_id, pricing_model),
     FOREIGN KEY (provider_id, instance_type_id) REFERENCES instance_types(provider_id, id),
     FOREIGN KEY (provider_id, region_id) REFERENCES regions(provider_id, id)
@@ -197,3 +201,23 @@ CREATE TABLE oci_price_parts (
     PRIMARY KEY (provider_id, instance_type_id),
     FOREIGN KEY (provider_id, instance_type_id) REFERENCES instance_types(provider_id, id)
 ) WITHOUT ROWID;
+
+CREATE TABLE benchmarks (
+    id TEXT PRIMARY KEY CHECK (id GLOB '[a-z0-9]*' AND id NOT GLOB '*[^a-z0-9.-]*'),
+    benchmark TEXT NOT NULL CHECK (benchmark GLOB '[a-z0-9]*' AND benchmark NOT GLOB '*[^a-z0-9.-]*'),
+    suite TEXT NOT NULL CHECK (suite IN ('mlperf-inference', 'mlperf-training', 'hpl', 'hpcg', 'amber', 'zprize', 'ssb')),
+    suite_version TEXT NOT NULL,
+    case_name TEXT NOT NULL,
+    gpu_id TEXT NOT NULL REFERENCES gpus(id),
+    gpu_count INTEGER NOT NULL CHECK (gpu_count > 0),
+    published_value REAL NOT NULL CHECK (published_value > 0),
+    published_unit TEXT NOT NULL,
+    unit TEXT NOT NULL,
+    rate REAL NOT NULL CHECK (rate > 0),
+    measured_on TEXT NOT NULL CHECK (measured_on GLOB '[0-9][0-9][0-9][0-9]*'),
+    url TEXT NOT NULL CHECK (url GLOB 'https://*'),
+    settings TEXT NOT NULL,
+    UNIQUE (benchmark, gpu_id)
+);
+
+CREATE INDEX benchmarks_gpu ON benchmarks(gpu_id);

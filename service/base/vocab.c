@@ -11,6 +11,7 @@ const pricing_model_info vocab_pricing_models[PRICING_COUNT] = {
     [PRICING_RESERVED_3Y] = {"reserved_3y", "3-year reserved", 3, false},
     [PRICING_SAVINGS_PLAN_1Y] = {"savings_plan_1y", "1-year savings plan", 1, false},
     [PRICING_SAVINGS_PLAN_3Y] = {"savings_plan_3y", "3-year savings plan", 3, false},
+    [PRICING_CAPACITY_BLOCK] = {"capacity_block", "Capacity Block", 0, false},
 };
 
 const precision_info vocab_precisions[PRECISION_COUNT] = {

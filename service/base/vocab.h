@@ -18,6 +18,7 @@ typedef enum {
     PRICING_RESERVED_3Y,
     PRICING_SAVINGS_PLAN_1Y,
     PRICING_SAVINGS_PLAN_3Y,
+    PRICING_CAPACITY_BLOCK, /* capacity reserved ahead for a set number of hours, paid for the whole block */
     PRICING_COUNT
 } pricing_model;
 

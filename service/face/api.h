@@ -20,6 +20,9 @@ int api_gpus_get(const http_request *req, http_reply *reply);
 /* GET /v1/models, GET /v1/models/{id} (models.c) */
 int api_models_list(const http_request *req, http_reply *reply);
 int api_models_get(const http_request *req, http_reply *reply);
+/* GET /v1/benchmarks, GET /v1/benchmarks/{id} (benchmarks.c) */
+int api_benchmarks_list(const http_request *req, http_reply *reply);
+int api_benchmarks_get(const http_request *req, http_reply *reply);
 /* GET /v1/instances, GET /v1/instances/{provider}/{instance_type} (instances.c) */
 int api_instances_list(const http_request *req, http_reply *reply);
 int api_instances_get(const http_request *req, http_reply *reply);

@@ -55,6 +55,8 @@ static void write_instance_shape(jsonw *out, const catalog_instance *in)
     jsonw_member_real(out, "cluster_network_gbps", in->cluster_network_gbps);
     jsonw_member_string(out, "source", in->source);
     jsonw_member_string(out, "retired_at", in->retired_at); /* null for a current type */
+    /* "reservation_only": sold only through reservations and capacity blocks, never on-demand or spot */
+    jsonw_member_string(out, "availability", in->reservation_only ? "reservation_only" : "general");
 }
 
 typedef enum { SORT_HOURLY_USD, SORT_USD_PER_TFLOPS, SORT_USD_PER_GPU_MEMORY_GB, SORT_GPU_MEMORY_GB } sort_key;

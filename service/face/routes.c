@@ -14,6 +14,8 @@ static const http_route rows[] = {
     {"GET", "/v1/gpus/{id}", api_gpus_get, true, true},
     {"GET", "/v1/models", api_models_list, true, true},
     {"GET", "/v1/models/{id}", api_models_get, true, true},
+    {"GET", "/v1/benchmarks", api_benchmarks_list, true, true},
+    {"GET", "/v1/benchmarks/{id}", api_benchmarks_get, true, true},
     {"GET", "/v1/instances", api_instances_list, true, true},
     {"GET", "/v1/instances/{provider}/{instance_type}", api_instances_get, true, true},
     {"GET", "/v1/instances/{provider}/{instance_type}/history", api_instance_history, false, true},

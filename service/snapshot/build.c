@@ -50,6 +50,7 @@ void catalog_build_reserve(catalog_builder *b, catalog_table table, size_t count
     case CATALOG_FX: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->fx); break;
     case CATALOG_OFFERS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->offers); break;
     case CATALOG_MODELS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->models); break;
+    case CATALOG_BENCHMARKS: rows = arena_alloc(b->arena, (count + 1) * sizeof *snap->benchmarks); break;
     }
     switch (table) {
     case CATALOG_PROVIDERS: snap->providers = rows; break;
@@ -59,6 +60,7 @@ void catalog_build_reserve(catalog_builder *b, catalog_table table, size_t count
     case CATALOG_FX: snap->fx = rows; break;
     case CATALOG_OFFERS: snap->offers = rows; break;
     case CATALOG_MODELS: snap->models = rows; break;
+    case CATALOG_BENCHMARKS: snap->benchmarks = rows; break;
     }
 }
 
@@ -164,6 +166,8 @@ catalog_added catalog_build_instance(catalog_builder *b, const catalog_instance_
     in->cluster_network = text(b, row->cluster_network);
     in->source = text(b, row->source);
     in->retired_at = text(b, row->retired_at);
+    const char *availability = text(b, row->availability);
+    in->reservation_only = availability != NULL && strcmp(availability, "reservation_only") == 0;
     in->gpu_count = real(b, row->gpu_count);
     in->gpu_memory_gb = real(b, row->gpu_memory_gb);
     in->memory_gb = real(b, row->memory_gb);
@@ -221,6 +225,33 @@ catalog_added catalog_build_model(catalog_builder *b, const catalog_model_row *r
     return CATALOG_ADDED;
 }
 
+catalog_added catalog_build_benchmark(catalog_builder *b, const catalog_benchmark_row *row)
+{
+    catalog *snap = b->snap;
+    if (snap->benchmark_count >= b->cap)
+        return CATALOG_FULL;
+    const catalog_gpu *gpu = row->gpu_id != NULL ? catalog_find_gpu(snap, row->gpu_id) : NULL;
+    if (gpu == NULL)
+        return CATALOG_ADDED;
+    catalog_benchmark *m = (catalog_benchmark *)&snap->benchmarks[snap->benchmark_count++];
+    m->id = text(b, row->id);
+    m->benchmark = text(b, row->benchmark);
+    m->suite = text(b, row->suite);
+    m->suite_version = text(b, row->suite_version);
+    m->case_name = text(b, row->case_name);
+    m->gpu = gpu;
+    text(b, gpu->id);
+    m->published_unit = text(b, row->published_unit);
+    m->unit = text(b, row->unit);
+    m->measured_on = text(b, row->measured_on);
+    m->url = text(b, row->url);
+    m->settings = text(b, row->settings);
+    m->published_value = real(b, row->published_value);
+    m->rate = real(b, row->rate);
+    m->gpu_count = (int)real(b, row->gpu_count);
+    return CATALOG_ADDED;
+}
+
 catalog_added catalog_build_price(catalog_builder *b, const catalog_price_row *row, char *err, size_t err_len)
 {
     catalog *snap = b->snap;
@@ -254,6 +285,8 @@ catalog_added catalog_build_price(catalog_builder *b, const catalog_price_row *r
     price->effective_at = text(b, row->effective_at);
     price->spot_interruption = text(b, row->spot_interruption);
     price->estimated = real(b, row->estimated) != 0;
+    price->min_hours = real(b, row->min_hours);
+    price->max_hours = real(b, row->max_hours);
     const catalog_fx *fx = catalog_find_fx(snap, price->currency);
     if (fx == NULL) {
         snprintf(err, err_len, "price of %s %s %s is in %s, which has no fx rate", provider_id, instance_id, region_id,

@@ -1,7 +1,8 @@
 /* Building a catalog snapshot from rows, without knowing where the rows come from (store/catalog_load.c reads them
  * from SQLite).
  *
- * A builder is filled table by table in this order: providers, regions, gpus, instances, fx, offers, models. Each table is
+ * A builder is filled table by table in this order: providers, regions, gpus, instances, fx, offers, models,
+ * benchmarks (by id). Each table is
  * first sized (catalog_build_reserve), then given its rows in the catalog's order (providers and gpus by id, regions
  * and instances by provider then id, fx by currency, prices by provider, instance type, region). Rows that name a
  * provider, GPU, instance type or region the builder has not been given are left out, as a consistent database never
@@ -27,6 +28,7 @@ typedef enum catalog_table {
     CATALOG_FX,
     CATALOG_OFFERS, /* sized by the number of distinct (provider, instance type, region) of the prices */
     CATALOG_MODELS,
+    CATALOG_BENCHMARKS,
 } catalog_table;
 
 typedef struct catalog_provider_row {
@@ -52,6 +54,7 @@ typedef struct catalog_instance_row {
     const char *provider_id, *id, *family, *gpu_id, *gpu_interconnect, *cluster_network, *source;
     double gpu_count, gpu_memory_gb, memory_gb, network_gbps, cluster_network_gbps, vcpus;
     const char *retired_at; /* NULL for a current type */
+    const char *availability; /* "general" or "reservation_only" */
 } catalog_instance_row;
 
 typedef struct catalog_fx_row {
@@ -66,6 +69,7 @@ typedef struct catalog_price_row {
     double hourly;
     const char *currency, *source, *fetched_at, *effective_at, *spot_interruption;
     double estimated; /* 0 or 1 */
+    double min_hours, max_hours; /* a capacity block's duration bounds; NAN for other models */
 } catalog_price_row;
 
 /* One model of the catalogue, given by id order; its architecture numbers as stored (0 for NULL), attention and
@@ -75,6 +79,13 @@ typedef struct catalog_model_row {
     int release_year;
     model_arch arch; /* id, attention and gated_mlp are set from the strings above */
 } catalog_model_row;
+
+/* One benchmark measurement; a row naming a GPU the builder lacks is left out. */
+typedef struct catalog_benchmark_row {
+    const char *id, *benchmark, *suite, *suite_version, *case_name, *gpu_id, *published_unit, *unit, *measured_on,
+        *url, *settings;
+    double published_value, rate, gpu_count;
+} catalog_benchmark_row;
 
 /* What adding a row did. */
 typedef enum catalog_added {
@@ -95,6 +106,7 @@ catalog_added catalog_build_gpu(catalog_builder *b, const catalog_gpu_row *row);
 catalog_added catalog_build_instance(catalog_builder *b, const catalog_instance_row *row);
 catalog_added catalog_build_fx(catalog_builder *b, const catalog_fx_row *row);
 catalog_added catalog_build_model(catalog_builder *b, const catalog_model_row *row);
+catalog_added catalog_build_benchmark(catalog_builder *b, const catalog_benchmark_row *row);
 catalog_added catalog_build_price(catalog_builder *b, const catalog_price_row *row, char *err, size_t err_len);
 
 /* Adds the indexes, shapes, version and build time, frees the builder and returns the snapshot (refs 1; the caller

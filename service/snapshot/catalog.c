@@ -110,6 +110,12 @@ const catalog_model *catalog_find_model(const catalog *snap, const char *id)
     return i < 0 ? NULL : &snap->models[i];
 }
 
+const catalog_benchmark *catalog_find_benchmark(const catalog *snap, const char *id)
+{
+    long i = search_id(snap->benchmarks, snap->benchmark_count, sizeof *snap->benchmarks, id);
+    return i < 0 ? NULL : &snap->benchmarks[i];
+}
+
 typedef struct pair_key {
     catalog_pair_of pair_of;
     const char *provider_id, *id;

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "base/vocab.h"
+#include "snapshot/benchmarks.h"
 #include "snapshot/models.h"
 
 typedef struct catalog_provider {
@@ -84,6 +85,7 @@ typedef struct catalog_instance {
     const char *cluster_network;  /* efa | infiniband | roce | none */
     const char *source;
     const char *retired_at; /* when the provider retired the type (kept for history, never recommended); NULL */
+    bool reservation_only;  /* sold only through reservations and capacity blocks: never on-demand or spot */
     double gpu_count;     /* below 1 for a fraction of one GPU (a vGPU slice) */
     double gpu_memory_gb; /* GPU memory the instance can use in total; a slice's share, not the whole card's */
     double memory_gb;
@@ -105,6 +107,8 @@ typedef struct catalog_price {
     const char *effective_at; /* ISO 8601 UTC */
     const char *spot_interruption; /* an interruption band such as "<5%", or NULL */
     bool estimated; /* derived by a rule (stated in source), not a published figure */
+    double min_hours; /* a capacity block's shortest and longest duration; NAN for other pricing models */
+    double max_hours;
 } catalog_price;
 
 /* One instance type in one region, with a price per pricing model (present ones only). */
@@ -194,6 +198,8 @@ typedef struct catalog {
     size_t fx_count;
     const catalog_model *models; /* sorted by id */
     size_t model_count;
+    const catalog_benchmark *benchmarks; /* sorted by id */
+    size_t benchmark_count;
     const catalog_index *offers_by_gpu;      /* parallel to gpus */
     const catalog_index *offers_by_provider; /* parallel to providers */
     /* instance types grouped by shape, every instance type in exactly one; NULL (and shape_count 0) when the snapshot
@@ -221,6 +227,7 @@ void catalog_publish(catalog *snap);
 
 const catalog_gpu *catalog_find_gpu(const catalog *snap, const char *id);
 const catalog_model *catalog_find_model(const catalog *snap, const char *id);
+const catalog_benchmark *catalog_find_benchmark(const catalog *snap, const char *id);
 const catalog_provider *catalog_find_provider(const catalog *snap, const char *id);
 const catalog_region *catalog_find_region(const catalog *snap, const char *provider_id, const char *region_id);
 const catalog_instance *catalog_find_instance(const catalog *snap, const char *provider_id, const char *instance_id);

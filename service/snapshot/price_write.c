@@ -1,5 +1,6 @@
 #include "snapshot/price_write.h"
 
+#include <math.h>
 #include <string.h>
 
 void price_write_members(jsonw *out, const catalog *snap, const catalog_price *price)
@@ -20,6 +21,10 @@ void price_write_members(jsonw *out, const catalog *snap, const catalog_price *p
     jsonw_member_bool(out, "estimated", price->estimated);
     if (price->spot_interruption != NULL)
         jsonw_member_string(out, "spot_interruption", price->spot_interruption);
+    if (!isnan(price->min_hours)) /* a capacity block: the durations it is sold for */
+        jsonw_member_real(out, "min_hours", price->min_hours);
+    if (!isnan(price->max_hours))
+        jsonw_member_real(out, "max_hours", price->max_hours);
 }
 
 void price_write(jsonw *out, const catalog *snap, const catalog_price *price)

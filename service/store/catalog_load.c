@@ -157,7 +157,7 @@ static int load_instances(loader *l)
     if (reserve(l, CATALOG_INSTANCES, "SELECT count(*) FROM instance_types") != 0 ||
         prepare(l,
                 "SELECT provider_id, id, family, gpu_id, gpu_interconnect, cluster_network, source, gpu_count, "
-                "gpu_memory_gb, memory_gb, network_gbps, cluster_network_gbps, vcpus, retired_at "
+                "gpu_memory_gb, memory_gb, network_gbps, cluster_network_gbps, vcpus, retired_at, availability "
                 "FROM instance_types ORDER BY provider_id, id",
                 &stmt) != 0)
         return -1;
@@ -165,7 +165,7 @@ static int load_instances(loader *l)
     while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
         catalog_instance_row row = {text(stmt, 0), text(stmt, 1), text(stmt, 2),  text(stmt, 3),  text(stmt, 4),
                                     text(stmt, 5), text(stmt, 6), real(stmt, 7),  real(stmt, 8),  real(stmt, 9),
-                                    real(stmt, 10), real(stmt, 11), real(stmt, 12), text(stmt, 13)};
+                                    real(stmt, 10), real(stmt, 11), real(stmt, 12), text(stmt, 13), text(stmt, 14)};
         if (catalog_build_instance(l->build, &row) == CATALOG_FULL)
             break;
     }
@@ -202,7 +202,7 @@ static int load_offers(loader *l)
                 "SELECT count(*) FROM (SELECT DISTINCT provider_id, instance_type_id, region_id FROM prices)") != 0 ||
         prepare(l,
                 "SELECT provider_id, instance_type_id, region_id, pricing_model, hourly, currency, source, fetched_at, "
-                "effective_at, spot_interruption, estimated FROM prices "
+                "effective_at, spot_interruption, estimated, min_hours, max_hours FROM prices "
                 "WHERE effective_end_at IS NULL OR effective_end_at > ?1 "
                 "ORDER BY provider_id, instance_type_id, region_id",
                 &stmt) != 0)
@@ -212,7 +212,7 @@ static int load_offers(loader *l)
     while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
         catalog_price_row row = {text(stmt, 0), text(stmt, 1), text(stmt, 2), text(stmt, 3), real(stmt, 4),
                                  text(stmt, 5), text(stmt, 6), text(stmt, 7), text(stmt, 8), text(stmt, 9),
-                                 real(stmt, 10)};
+                                 real(stmt, 10), real(stmt, 11), real(stmt, 12)};
         catalog_added added = catalog_build_price(l->build, &row, l->err, l->err_len);
         if (added == CATALOG_REFUSED)
             rc = -1;
@@ -268,6 +268,28 @@ static int load_models(loader *l)
     return rc;
 }
 
+static int load_benchmarks(loader *l)
+{
+    sqlite3_stmt *stmt = NULL;
+    if (reserve(l, CATALOG_BENCHMARKS, "SELECT count(*) FROM benchmarks") != 0 ||
+        prepare(l,
+                "SELECT id, benchmark, suite, suite_version, case_name, gpu_id, published_unit, unit, measured_on, url, "
+                "settings, published_value, rate, gpu_count FROM benchmarks ORDER BY id",
+                &stmt) != 0)
+        return -1;
+    int step;
+    while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
+        catalog_benchmark_row row = {text(stmt, 0), text(stmt, 1),  text(stmt, 2),  text(stmt, 3), text(stmt, 4),
+                                     text(stmt, 5), text(stmt, 6),  text(stmt, 7),  text(stmt, 8), text(stmt, 9),
+                                     text(stmt, 10), real(stmt, 11), real(stmt, 12), real(stmt, 13)};
+        if (catalog_build_benchmark(l->build, &row) == CATALOG_FULL)
+            break;
+    }
+    int rc = step_error(l, step);
+    sqlite3_finalize(stmt);
+    return rc;
+}
+
 int store_catalog_load(sqlite3 *db, catalog **out, char *err, size_t err_len)
 {
     *out = NULL;
@@ -279,7 +301,8 @@ int store_catalog_load(sqlite3 *db, catalog **out, char *err, size_t err_len)
         goto out;
     }
     if (load_providers(&l) != 0 || load_regions(&l) != 0 || load_gpus(&l) != 0 || load_instances(&l) != 0 ||
-        load_fx(&l) != 0 || load_offers(&l) != 0 || load_models(&l) != 0)
+        load_fx(&l) != 0 || load_offers(&l) != 0 || load_models(&l) != 0 ||
+        load_benchmarks(&l) != 0)
         goto out;
     *out = catalog_build_finish(l.build);
     l.build = NULL;

@@ -17,6 +17,8 @@ typedef struct price_row {
     char effective_end_at[32];  /* the last instant it applies (Azure's effectiveEndDate); "" when open-ended */
     char spot_interruption[16]; /* an interruption band such as "<5%", "" when unknown or not spot */
     char source[128];           /* where it came from, e.g. "aws:price-list" or "feed:https://host/path" */
+    char listed_at[32];         /* ISO 8601 UTC: the publication date of the list it was read from, as the list
+                                 * states it (an AWS offer file's "Publication Date"); "" when the list states none */
     int rank;                   /* among rows with one key the higher rank wins, then the later effective_at */
 } price_row;
 

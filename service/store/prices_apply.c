@@ -88,8 +88,9 @@ static int apply_stmts_prepare(sqlite3 *db, apply_stmts *a)
     memset(a, 0, sizeof *a);
     return sqlite3_prepare_v2(db,
                               "SELECT hourly, currency, source, effective_at, coalesce(effective_end_at, ''), "
-                              "coalesce(spot_interruption, ''), estimated FROM prices WHERE "
-                              "provider_id = ?1 AND instance_type_id = ?2 AND region_id = ?3 AND pricing_model = ?4",
+                              "coalesce(spot_interruption, ''), estimated, coalesce(listed_at, fetched_at) "
+                              "FROM prices WHERE provider_id = ?1 AND instance_type_id = ?2 AND region_id = ?3 AND "
+                              "pricing_model = ?4",
                               -1, &a->current, NULL) != SQLITE_OK ||
                    sqlite3_prepare_v2(db,
                                       "SELECT 1 FROM price_history WHERE provider_id = ?1 AND instance_type_id = ?2 "
@@ -114,14 +115,15 @@ static int apply_stmts_prepare(sqlite3 *db, apply_stmts *a)
                    sqlite3_prepare_v2(db,
                                       "INSERT INTO prices (provider_id, instance_type_id, region_id, pricing_model, "
                                       "hourly, currency, source, fetched_at, effective_at, spot_interruption, "
-                                      "estimated, effective_end_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
-                                      "0, ?11) "
+                                      "estimated, effective_end_at, listed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+                                      "?8, ?9, ?10, 0, ?11, ?12) "
                                       "ON CONFLICT (provider_id, instance_type_id, region_id, pricing_model) DO UPDATE "
                                       "SET hourly = excluded.hourly, currency = excluded.currency, "
                                       "source = excluded.source, fetched_at = excluded.fetched_at, "
                                       "effective_at = excluded.effective_at, "
                                       "spot_interruption = excluded.spot_interruption, estimated = 0, "
-                                      "effective_end_at = excluded.effective_end_at",
+                                      "effective_end_at = excluded.effective_end_at, "
+                                      "listed_at = excluded.listed_at",
                                       -1, &a->upsert, NULL) != SQLITE_OK
                ? -1
                : 0;
@@ -171,7 +173,7 @@ static const char *col_text(sqlite3_stmt *st, int col)
 /* The stored price of row's key, read by the current statement: what the row is compared with. */
 typedef struct stored_price {
     bool had;
-    bool stale;     /* the row is older than a refresh-written stored price */
+    bool stale;     /* the row comes from an older list than the stored price: see the header */
     bool identical; /* nothing served would change */
     bool same_currency;
     double hourly;
@@ -183,7 +185,9 @@ static void compare_stored(sqlite3_stmt *st, const price_row *row, stored_price 
     sp->hourly = sqlite3_column_double(st, 0);
     sp->same_currency = strcmp(col_text(st, 1), row->currency) == 0;
     const char *source = col_text(st, 2), *effective = col_text(st, 3);
-    sp->stale = written_by_refresh(source) && strcmp(row->effective_at, effective) < 0;
+    const char *known_current_at = col_text(st, 7);
+    sp->stale = (row->listed_at[0] != '\0' && strcmp(row->listed_at, known_current_at) < 0) ||
+                (written_by_refresh(source) && strcmp(row->effective_at, effective) < 0);
     sp->identical = sp->same_currency && sp->hourly == row->hourly && strcmp(source, row->source) == 0 &&
                     strcmp(effective, row->effective_at) == 0 && strcmp(col_text(st, 4), row->effective_end_at) == 0 &&
                     strcmp(col_text(st, 5), row->spot_interruption) == 0 && sqlite3_column_int(st, 6) == 0;
@@ -273,6 +277,8 @@ static int apply_rows(sqlite3 *db, const store_apply *in, store_run_records *rr,
             sqlite3_bind_text(a.upsert, 10, row->spot_interruption, -1, SQLITE_STATIC);
         else
             sqlite3_bind_null(a.upsert, 10);
+        if (row->listed_at[0] != '\0')
+            sqlite3_bind_text(a.upsert, 12, row->listed_at, -1, SQLITE_STATIC);
         if (sqlite3_step(a.upsert) != SQLITE_DONE) {
             db_error(db, "database: writing a price", err, err_len);
             goto out;

@@ -67,11 +67,14 @@ typedef struct store_applied {
 
 /* Applies in one transaction; records (holding the rows validation rejected beforehand) gains the providers written.
  *
- * The rollback guard: a row whose effective date is older than the stored price's is refused and counted as stale,
- * but only where the stored price was written by a refresh (its source starts with an adapter id and ':', such as
- * "aws:price-list" or "feed:https://..."). The seed catalog's rows name their page instead, and were all dated when
- * they were read (2026-12-01), so their date says when someone looked, not when the provider set the price: a live
- * price with an earlier effective date (AWS states the date a price took effect) is newer information than the seed.
+ * The rollback guard: an older price list never replaces a newer held price, whatever wrote it (the seed, an import,
+ * a refresh). A row that carries its list's publication date (listed_at) is refused when that date is before the
+ * instant the stored price was known to be current: the stored price's own list date, or when it was fetched (the
+ * seed's rows were current on the day they were read). Effective dates cannot decide this alone: AWS dates a price
+ * by the day it began, so an old list and a new one give an unchanged price the same date, and the seed's dates say
+ * when someone looked. A row whose list states no publication date is as new as its fetch; it is refused only when
+ * its effective date is older than that of a stored price a refresh wrote (its source starts with an adapter id and
+ * ':', such as "aws:price-list" or "feed:https://..."). Refused rows are counted as stale in the run and its record.
  * A row equal to the stored one in every served field (price, currency, dates, source, interruption band) is not
  * written again, so a run that changes no price leaves the catalog's content, and with it the snapshot's version
  * (ETags and cursors), as it was; the run itself is still recorded, and its time is the provider's last_success_at.

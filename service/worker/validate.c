@@ -52,6 +52,8 @@ static const char *why_invalid(const validation *v, const price_row *row, const 
     double fx = rate != NULL ? rate->usd_per_unit : 0;
     double gpus = instance->gpu_count > 0 ? instance->gpu_count : 1;
     *effective = v->now;
+    if (row->model == PRICING_CAPACITY_BLOCK) /* its durations come with it, and no price source states them */
+        return "a capacity block (kept in the catalog's migrations, not refreshed)";
     if (!isfinite(row->hourly) || row->hourly <= 0)
         return "not a positive price";
     if (fx <= 0)

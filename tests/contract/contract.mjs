@@ -234,6 +234,30 @@ async function operationsCases() {
   await expect('metrics', 'GET', '/metrics', 200);
 }
 
+async function benchmarkCases() {
+  const all = await expect('benchmarks: all', 'GET', '/v1/benchmarks?limit=500', 200);
+  const items = jsonOf(all)?.items ?? [];
+  if (items.length < 20) fail('benchmarks: catalog', `only ${items.length} measurements`);
+  for (const b of items.slice(0, 6))
+    await expect(`benchmark ${b.id}`, 'GET', `/v1/benchmarks/${encodeURIComponent(b.id)}`, 200);
+  await expect('benchmarks: suite and gpu', 'GET', '/v1/benchmarks?suite=mlperf-inference&gpu=l4,t4', 200, {
+    check: (a) => ((jsonOf(a)?.items ?? []).every((b) => b.suite === 'mlperf-inference' && ['l4', 't4'].includes(b.gpu.id))
+      && jsonOf(a)?.items?.length > 0 ? undefined : 'an item outside the filters'),
+  });
+  const first = await expect('benchmarks: page 1', 'GET', '/v1/benchmarks?limit=3', 200);
+  const cursor = jsonOf(first)?.next_cursor;
+  if (cursor) await expect('benchmarks: page 2', 'GET', `/v1/benchmarks?limit=3&cursor=${encodeURIComponent(cursor)}`, 200);
+  await expect('benchmarks: unknown parameter', 'GET', '/v1/benchmarks?scene=monster', 400,
+    { check: (a) => fieldsNamed(a, 'scene') });
+  const one = await expect('benchmark: for its ETag', 'GET', '/v1/benchmarks/hpl--mi250x', 200);
+  await expect('benchmark: If-None-Match', 'GET', '/v1/benchmarks/hpl--mi250x', 304,
+    { headers: { 'If-None-Match': one?.headers.get('etag') } });
+  await expect('benchmarks: If-None-Match', 'GET', '/v1/benchmarks', 304,
+    { headers: { 'If-None-Match': one?.headers.get('etag') } });
+  await expect('benchmark: unknown', 'GET', '/v1/benchmarks/resnet50-offline--nope', 404,
+    { check: (a) => problemType(a, 'not-found') });
+}
+
 async function modelCases() {
   const all = await expect('models: all', 'GET', '/v1/models?limit=500', 200);
   const models = jsonOf(all)?.items ?? [];
@@ -403,6 +427,10 @@ async function providerCases() {
 }
 
 const recommendValid = [
+  ['benchmark: images priced per million', { workload: { kind: 'inference', benchmark: 'resnet50-offline', work: 1e9 },
+    objective: 'cost', limit: 3 }],
+  ['benchmark: HPL at a target rate', { workload: { kind: 'hpc', benchmark: 'hpl', target_rate: 500 },
+    objective: 'cost', limit: 3 }],
   ['fine-tuning on tokens', { workload: { kind: 'fine_tuning', model_params_b: 7, tokens_b: 1 },
     constraints: { pricing: ['on_demand', 'spot', 'reserved_1y', 'reserved_3y'] }, objective: 'cost', limit: 10 }],
   ['training, every constraint', { workload: { kind: 'training', model_params_b: 13, precision: 'bf16', tokens_b: 20,
@@ -436,6 +464,10 @@ const recommendValid = [
 ];
 
 const recommendInvalid = [
+  ['benchmark of another kind', { workload: { kind: 'hpc', benchmark: 'resnet50-offline', work: 10 } },
+    ['workload.kind'], true],
+  ['benchmark without work', { workload: { kind: 'hpc', benchmark: 'hpl' } }, ['workload.work'], true],
+  ['unknown benchmark', { workload: { kind: 'hpc', benchmark: 'linpack', work: 1 } }, ['workload.benchmark'], true],
   ['unknown member', { workload: { kind: 'inference', model_params_b: 7 }, budget: 5 }, ['budget']],
   ['no workload', { objective: 'cost' }, ['workload']],
   // valid by the schema, refused on meaning: an id the catalogue lacks, figures that disagree, a member of another kind
@@ -874,6 +906,7 @@ async function main() {
     await operationsCases();
     await gpuCases();
     await modelCases();
+    await benchmarkCases();
     await exportCases();
     await instanceCases();
     await providerCases();

@@ -52,6 +52,9 @@ static void load_fixture(void)
     exec_file(db, "migrations/0006_models.sql"); /* the loader reads the models catalogue too */
     exec_file(db, "migrations/0007_price_provenance.sql"); /* and the provenance columns */
     exec_file(db, "migrations/0011_region_countries.sql"); /* and the regions' countries */
+    exec_file(db, "migrations/0013_benchmarks.sql");       /* and the benchmarks table (empty here) */
+    exec_file(db, "migrations/0015_price_listed_at.sql"); /* the prices' list dates */
+    exec_file(db, "migrations/0017_capacity_blocks.sql"); /* capacity blocks and reservation-only types */
     exec_file(db, "tests/data/estimate/fixture.sql");
     char err[256] = "";
     ck_assert_msg(store_catalog_load(db, &fixture_snap, err, sizeof err) == 0, "catalog_load: %s", err);

@@ -323,7 +323,11 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
         note(reasons, "Fits %.1f GB of GPU memory in %g x %s (%.0f GB in total).", req->gpu_memory_gb,
              inst->gpu_count, gpu->name, ft->total_memory_gb);
     /* a served model's speed and price per token are said with the serving figures below */
-    if (!ft->serving) {
+    if (ft->work.on) /* a benchmark job: its rate is in units of work, not TFLOPS */
+        note(reasons, "%s: %.4g %s per second (%s), $%.4g per %s.", r->work.benchmark, ft->work.rate_per_s, r->work.unit,
+             ft->work.rate.measured ? "measured" : "estimated", c->hourly_usd / (ft->work.rate_per_s * 3600.0),
+             r->work.unit);
+    else if (!ft->serving) {
         char used[64] = "in total";
         if (ft->useful_gpus < ft->total_gpus)
             numfmt_format(used, sizeof used, "on the %g of %g GPUs one replica uses", ft->useful_gpus,
@@ -352,6 +356,12 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
              json_string_value(json_array_get(r->prefer_regions, c->preference)));
     if (c->pricing == PRICING_SPOT && !r->pricing_given)
         note(reasons, "Spot considered because the job checkpoints and can resume after a reclaim.");
+    if (c->pricing == PRICING_CAPACITY_BLOCK) /* price_offer() admits a block only for a job of known length */
+        note(reasons, "A Capacity Block: capacity reserved ahead for the job's %.1f hours at a fixed hourly rate, paid "
+                      "for the whole block (sold for %g to %g hours).",
+             ft->hours, c->offer->prices[c->pricing].min_hours, c->offer->prices[c->pricing].max_hours);
+    if (inst->reservation_only)
+        note(reasons, "%s is sold only through reservations and Capacity Blocks, never on-demand or spot.", inst->id);
     if (ft->serving)
         note(reasons, "%d GPU%s per replica, %g replica%s at batch %g: %.0f tokens/s in all, %.1f per sequence "
                       "(%s-bound), first token in %.0f ms; $%.4f per million tokens.",
@@ -460,6 +470,8 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_member_rounded(out, "estimated_total_usd", c->total_usd, 2);
     jsonw_member_rounded(out, "score", c->metric > 0 ? 100.0 * best_metric / c->metric : 100.0, 2);
     write_throughput(out, r, c);
+    if (r->work.benchmark != NULL)
+        work_write(out, &r->work, &c->fit.work, c->hourly_usd, recommend_candidate_hours(r, c));
     write_plan(out, r, req, c, hours, memo);
     write_spot(out, r, c);
     recommend_write_export_link(out, c);

@@ -180,6 +180,8 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
         out->hours = r->job_hours > 0 ? r->job_hours : NAN;
     if (out->hours > MAX_JOB_HOURS)
         return REJECT_TOO_LONG; /* out->hours says how long, for the hint */
+    if (r->deadline_hours > 0 && out->hours > r->deadline_hours)
+        return REJECT_DEADLINE; /* a given GPU count too slow for the deadline (planned nodes meet it) */
 
     double memory_per_gpu = inst->gpu_count >= 1.0 ? inst->gpu_memory_gb / inst->gpu_count : inst->gpu_memory_gb;
     out->model_on_one_gpu = req->gpu_memory_gb <= memory_per_gpu;
@@ -188,7 +190,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
     if (r->workload.kind == WORKLOAD_INFERENCE && r->latency_sensitive && !out->model_on_one_gpu)
         out->penalty *= nodes > 1 ? PENALTY_LATENCY_NODES
                                   : (out->one_nvlink_domain ? PENALTY_LATENCY_NVLINK : PENALTY_LATENCY_PCIE);
-    return REJECT_NONE;
+    return r->work.benchmark != NULL ? recommend_work_fit(r, inst, out) : REJECT_NONE;
 }
 
 reject_reason recommend_instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,

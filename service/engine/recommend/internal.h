@@ -16,6 +16,7 @@
 #include "engine/perf/model.h"
 #include "engine/perf/plan.h"
 #include "engine/perf/sizing.h"
+#include "engine/perf/work.h"
 #include "snapshot/catalog.h"
 #include "wire/jsonw.h"
 #include "wire/problem.h"
@@ -85,6 +86,7 @@ typedef struct rec_request {
     double deadline_hours;     /* 0 = none */
     double checkpoint_minutes; /* how often a checkpointing job saves its state */
     bool max_nodes_given;
+    work_request work; /* workload.benchmark: a job priced per unit of work (engine/work.h) */
 } rec_request;
 
 /* The request's lists resolved against the snapshot: bitmaps parallel to the snapshot's arrays (NULL = all). */
@@ -119,6 +121,7 @@ typedef enum {
     REJECT_DEADLINE,
     REJECT_SPOT_CANNOT_FINISH, /* spot without checkpoints: a restart from the beginning is likelier than a finish */
     REJECT_TOO_LONG,           /* the plan's expected hours pass ten years (MAX_JOB_HOURS) */
+    REJECT_NO_RATE, /* no measured benchmark rate near the GPU (engine/work.h) */
     REJECT_COUNT,
     REJECT_NONE = REJECT_COUNT
 } reject_reason;
@@ -152,6 +155,7 @@ typedef struct fit {
     /* planning a job of known compute */
     double utilization;        /* the MFU the hours assume */
     bool tensor_parallel_planned; /* the model is split within a node: what the utilisation's reason recalls */
+    work_fit work; /* a benchmark job: its rate on these nodes */
 } fit;
 
 typedef struct candidate {
@@ -233,13 +237,16 @@ int recommend_candidate_order(const void *a, const void *b, void *ctx);
  * its length is unknown). Returns REJECT_NONE, or the cap the price exceeds (the hourly cap is judged first). Both
  * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. A plan
  * that cannot finish (recommend_plan_check()) is refused first, whatever its price. */
+/* Whether offer may be priced under model m for the job fitted by ft: a capacity block only for a job of known
+ * length within the block's durations; a type sold only by reservation never on-demand or spot. */
+bool recommend_price_applies(const catalog_offer *offer, int m, const fit *ft);
 reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
                                 const char *provider_id, const char *band, double *hourly_usd, double *total_usd);
 /* Whether a plan can finish: REJECT_SPOT_CANNOT_FINISH for a spot plan without checkpoints whose expected restarts
  * from the beginning are at least one (its chance to run through uninterrupted at most one half: e^(-nodes x rate x
- * hours) <= 1/2, plan.h), REJECT_DEADLINE for a spot plan whose expected reclaims take it past the deadline, REJECT_TOO_LONG when its
- * expected hours pass ten years (MAX_JOB_HOURS), else REJECT_NONE
- * (also when the job's length is unknown). The rate is the provider's for band (NULL: the cautious default, above
+ * hours) <= 1/2, plan.h), REJECT_DEADLINE for a spot plan whose expected reclaims take it past the deadline,
+ * REJECT_TOO_LONG when its expected hours pass ten years (MAX_JOB_HOURS), else REJECT_NONE (also when the job's
+ * length is unknown). The rate is the provider's for band (NULL: the cautious default, above
  * every published band, so a plan that passes with NULL passes with every band). */
 reject_reason recommend_plan_check(const rec_request *r, const fit *ft, pricing_model m, const char *provider_id,
                                    const char *band);
@@ -306,6 +313,9 @@ reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_insta
  * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. */
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
                                      const catalog_instance *inst, fit_figures figures, fit *out);
+/* A benchmark job's fit (recommend_work.c): the rate of inst's GPUs, the nodes a target rate needs, the hours of the
+ * work, or why none (no rate near the GPU, more nodes than allowed). */
+reject_reason recommend_work_fit(const rec_request *r, const catalog_instance *inst, fit *out);
 /* Why instance type inst cannot run the job, or REJECT_NONE with *out its fit: admitted, then its hardware's fit. */
 reject_reason recommend_instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,
                                        const sizing_requirements *req, const catalog_instance *inst, fit *out);

@@ -31,6 +31,7 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
     [REJECT_DEADLINE] = "misses_deadline",
     [REJECT_SPOT_CANNOT_FINISH] = "spot_cannot_finish",
     [REJECT_TOO_LONG] = "longer_than_ten_years",
+    [REJECT_NO_RATE] = "no_benchmark_rate",
 };
 
 
@@ -51,7 +52,7 @@ static void price_offer(const rec_request *r, const rec_filters *f, const catalo
     reject_reason first_failure = REJECT_NONE;
     for (int m = 0; m < PRICING_COUNT; m++) {
         const catalog_price *price = &offer->prices[m];
-        if (!r->pricing_allowed[m] || !price->present || !(price->hourly_usd > 0))
+        if (!r->pricing_allowed[m] || !price->present || !(price->hourly_usd > 0) || !recommend_price_applies(offer, m, ft))
             continue;
         any_allowed = true;
         candidate c = {.offer = offer, .pricing = (pricing_model)m, .fit = *ft, .preference = preference};
@@ -257,6 +258,13 @@ static size_t unpriced_offers(const catalog_shape *shape, unsigned allowed)
     return unpriced;
 }
 
+/* Whether a shape's capacity blocks are allowed: then its offers are judged one by one (price_offer() holds a block
+ * to the job's length), never from the shape's cheapest prices. */
+static bool blocks_need_walk(unsigned allowed, const catalog_shape *shape)
+{
+    return (allowed & (1u << PRICING_CAPACITY_BLOCK)) && shape->cheapest_count[PRICING_CAPACITY_BLOCK] > 0;
+}
+
 /* Ranks a shape that fits the job, all of whose in_regions offers the region allow-list keeps or takes, under r's
  * pricing: from each instance type's cheapest region when every price passes the caps, offer by offer when the caps
  * or the allow-list split the shape. */
@@ -264,7 +272,8 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
                                const sizing_requirements *req, const catalog_shape *shape, const fit *ft,
                                size_t in_regions, walk_state *st)
 {
-    if (in_regions < shape->offer_count) { /* the region allow-list splits instance types: judge offer by offer */
+    /* the region allow-list splits instance types, or capacity blocks need the job's length: judge offer by offer */
+    if (in_regions < shape->offer_count || blocks_need_walk(allowed, shape)) {
         walk_shape_offers(r, f, snap, req, shape, st);
         return;
     }
@@ -487,7 +496,8 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             st->rejected[REJECT_REGION] += shape->offer_count;
             continue;
         }
-        if (pending != NULL && in_regions == shape->offer_count && ranked_by_price(r, ft)) {
+        if (pending != NULL && in_regions == shape->offer_count && ranked_by_price(r, ft) &&
+            !blocks_need_walk(allowed, shape)) {
             /* what rank_fitting_shape() tallies when every price passes; the ranking waits */
             st->rejected[REJECT_PRICING] += unpriced_offers(shape, allowed);
             pending[s] = 1;

@@ -45,6 +45,8 @@ static const char *const workload_fields[] = {
     "output_tokens", "max_ttft_ms",
     "min_tokens_per_s_per_sequence", "deadline_hours",
     "checkpoint_interval_minutes", "serve_after",
+    "benchmark",     "work",
+    "target_rate",
 };
 static const char *const constraint_fields[] = {
     "providers",      "regions",    "pricing",        "max_hourly_usd", "max_total_usd",
@@ -110,15 +112,17 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
 
     if (!kind_ok)
         return;
+    work_parse(snap, w, r->workload.kind, &r->work, &r->workload.precision, &r->workload.min_gpu_memory_gb, p);
     recommend_parse_model(snap, w, r, p);
     workload_kind k = r->workload.kind;
     bool trains = k == WORKLOAD_TRAINING || k == WORKLOAD_FINE_TUNING;
     bool named = json_object_get(w, "model_params_b") != NULL || json_object_get(w, "model") != NULL ||
                  json_object_get(w, "architecture") != NULL;
-    if (trains && !named)
+    if (trains && !named && r->work.benchmark == NULL)
         problem_add_field(p, "workload.model", "is required for %s (or model_params_b, or architecture)",
                           workload_kind_name(k));
-    if (k == WORKLOAD_INFERENCE && !named && json_object_get(w, "min_gpu_memory_gb") == NULL)
+    if (k == WORKLOAD_INFERENCE && !named && json_object_get(w, "min_gpu_memory_gb") == NULL &&
+        r->work.benchmark == NULL)
         problem_add_field(p, "workload.model",
                           "is required for inference (or model_params_b, or architecture) unless min_gpu_memory_gb "
                           "is given");
@@ -140,7 +144,8 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
                                                      "target_tokens_per_s, prompt_tokens, ...), not kind or serve_after");
 }
 
-/* Pricing defaults to on-demand; spot joins when the job checkpoints, because only then can it survive a reclaim. */
+/* Pricing defaults to on-demand; spot joins when the job checkpoints, because only then can it survive a reclaim;
+ * capacity blocks are considered where the job's length is known. */
 static void parse_pricing(const json_t *c, rec_request *r, problem *p)
 {
     const json_t *list = NULL;
@@ -167,6 +172,8 @@ static void parse_pricing(const json_t *c, rec_request *r, problem *p)
     }
     r->pricing_allowed[PRICING_ON_DEMAND] = true;
     r->pricing_allowed[PRICING_SPOT] = r->checkpointing;
+    /* a capacity block joins for a job of known length that fits its durations (recommend_rank.c) */
+    r->pricing_allowed[PRICING_CAPACITY_BLOCK] = true;
 }
 
 static void parse_constraints(const json_t *c, rec_request *r, problem *p)
@@ -229,7 +236,7 @@ static void check_cross_fields(const json_t *c, rec_request *r, problem *p)
         problem_add_field(p, "workload.gpus", "exceeds constraints.max_gpus (%lld)", r->max_gpus);
     if (r->gpus > 0 && r->min_gpus > 0 && r->gpus < r->min_gpus)
         problem_add_field(p, "workload.gpus", "is below constraints.min_gpus (%lld)", r->min_gpus);
-    bool length_known = r->job_hours > 0 || (r->workload.tokens_b > 0 && r->workload.has_model);
+    bool length_known = r->job_hours > 0 || (r->workload.tokens_b > 0 && r->workload.has_model) || r->work.work > 0;
     if (c != NULL && json_object_get(c, "max_total_usd") != NULL && r->max_total_usd > 0 && !length_known)
         problem_add_field(p, "constraints.max_total_usd",
                           "needs the job's length: give workload.hours, or workload.tokens_b for training");

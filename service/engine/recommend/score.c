@@ -153,3 +153,15 @@ double recommend_candidate_hours(const rec_request *r, const candidate *c)
     }
     return hours;
 }
+
+/* Whether the offer may be priced under model m for the job: a capacity block only for a job of known length that
+ * fits the block's durations (a shorter job would pay for hours it does not use); a type sold only by reservation
+ * never on-demand or spot. */
+bool recommend_price_applies(const catalog_offer *offer, int m, const fit *ft)
+{
+    if (offer->instance->reservation_only && (m == PRICING_ON_DEMAND || m == PRICING_SPOT))
+        return false;
+    const catalog_price *price = &offer->prices[m];
+    return m != PRICING_CAPACITY_BLOCK ||
+           (!isnan(ft->hours) && !(ft->hours < price->min_hours) && !(ft->hours > price->max_hours));
+}

@@ -69,6 +69,7 @@ struct aws_csv {
     size_t header_columns;
     char header[MAX_COLUMNS][48];            /* only while reading the header record */
     char version[64];
+    char published_at[32]; /* the file's "Publication Date", ISO 8601 UTC; "" when absent or unreadable */
     char error[256];
 };
 
@@ -185,8 +186,18 @@ static int take_row(aws_csv *p)
     if (price_row_set(&row, "aws", type, region, model, hourly, p->values[COL_CURRENCY], p->values[COL_EFFECTIVE],
                       AWS_SOURCE) != 0)
         return 0;
+    util_copy(row.listed_at, sizeof row.listed_at, p->published_at);
     price_batch_add(p->out, &row);
     return 0;
+}
+
+/* The file's publication date: when the whole list was current, which the rollback guard compares with the held
+ * price (store/prices_apply.h). An unreadable date is left out rather than guessed. */
+static void take_publication_date(aws_csv *p, const char *value)
+{
+    time_t t;
+    if (util_parse_time(value, &t) == 0)
+        util_format_time(t, p->published_at, sizeof p->published_at);
 }
 
 static int end_record(aws_csv *p)
@@ -202,6 +213,8 @@ static int end_record(aws_csv *p)
         } else {
             if (strcmp(p->first[0], "Version") == 0)
                 util_copy(p->version, sizeof p->version, p->first[1]);
+            else if (strcmp(p->first[0], "Publication Date") == 0)
+                take_publication_date(p, p->first[1]);
             if (++p->metadata_records > MAX_METADATA_RECORDS) {
                 snprintf(p->error, sizeof p->error, "offer file %s: no header row after %d lines (not an offer file?)",
                          p->region, MAX_METADATA_RECORDS);

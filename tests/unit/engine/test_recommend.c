@@ -415,14 +415,16 @@ START_TEST(inference_7b_balanced)
 }
 END_TEST
 
-/* Spot only joins when the job checkpoints (or the request lists it). general fp32, 20 GB, cheapest hourly:
- * rtx4090x1 spot 0.30 and l4x1 spot 0.30 tie on price; the tie goes to the faster one (82.6 vs 30.3 TFLOPS). */
+/* Spot only joins when the job checkpoints (or the request lists it); capacity blocks are always listed, and used
+ * only for a job of known length. general fp32, 20 GB, cheapest hourly: rtx4090x1 spot 0.30 and l4x1 spot 0.30 tie
+ * on price; the tie goes to the faster one (82.6 vs 30.3 TFLOPS). */
 START_TEST(spot_needs_checkpointing)
 {
     json_t *doc = run_ok("{\"workload\": {\"kind\": \"general\", \"min_gpu_memory_gb\": 20}, \"objective\": \"cost\"}");
     const json_t *pricing = json_object_get(json_object_get(doc, "requirements"), "pricing");
-    ck_assert_uint_eq(json_array_size(pricing), 1);
+    ck_assert_uint_eq(json_array_size(pricing), 2);
     ck_assert_str_eq(json_string_value(json_array_get(pricing, 0)), "on_demand");
+    ck_assert_str_eq(json_string_value(json_array_get(pricing, 1)), "capacity_block");
     for (size_t i = 0; i < rec_count(doc); i++)
         ck_assert_str_eq(str_at(rec(doc, i), "pricing"), "on_demand");
     assert_instance(doc, 0, "beta", "rtx4090x1");

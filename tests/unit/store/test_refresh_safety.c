@@ -105,6 +105,8 @@ static void catalog_version(char *buf, size_t len, size_t *prices)
     catalog_release(snap);
 }
 
+#define P5_EAST_PRICE "SELECT hourly FROM prices WHERE instance_type_id = 'p5.48xlarge' AND region_id = " \
+                      "'us-east-1' AND pricing_model = 'on_demand'"
 #define H100_PRICE "SELECT hourly FROM prices WHERE instance_type_id = 'Standard_ND96isr_H100_v5' AND region_id = " \
                    "'eastus' AND pricing_model = 'on_demand'"
 
@@ -141,6 +143,61 @@ START_TEST(test_an_older_price_never_replaces_a_newer_one)
     ck_assert_msg(refresh_run(db, &cfg, "feed", NULL, NOW + 120, &out) == 0, "%s", out.error);
     ck_assert_uint_eq(out.rows_stale, 0);
     ck_assert_double_eq_tol(real_of(H100_PRICE), 95.0, 1e-9);
+}
+END_TEST
+
+#define P4D_EAST_PRICE "SELECT hourly FROM prices WHERE instance_type_id = 'p4d.24xlarge' AND region_id = " \
+                        "'us-east-1' AND pricing_model = 'on_demand'"
+
+/* Serves an AWS price list of one region (us-east-1) from the fixture file named, as version version. */
+static void serve_aws_list(fixture_route **index, fixture_route **file, const char *version, const char *fixture)
+{
+    char path[160], body[512];
+    snprintf(path, sizeof path, "/offers/v1.0/aws/AmazonEC2/%s/us-east-1/index.csv", version);
+    snprintf(body, sizeof body,
+             "{\"formatVersion\": \"v1.0\", \"regions\": {\"us-east-1\": {\"regionCode\": \"us-east-1\", "
+             "\"currentVersionUrl\": \"/offers/v1.0/aws/AmazonEC2/%s/us-east-1/index.json\"}}}",
+             version);
+    if (*index == NULL)
+        *index = fixture_route_add(fs, "/aws/offers/v1.0/aws/AmazonEC2/current/region_index.json", NULL, NULL);
+    fixture_serve_body(*index, body, strlen(body), "application/json");
+    char route[200];
+    snprintf(route, sizeof route, "/aws%s", path);
+    *file = fixture_route_add(fs, route, NULL, NULL);
+    fixture_serve_file(*file, fixture, "text/csv");
+}
+
+START_TEST(test_an_older_price_list_never_rolls_back_the_seed)
+{
+    /* The seed's p4d.24xlarge price (21.96 USD/h) was current on 2025-06-01. An AWS offer file published on
+     * 2024-05-28 lists p4d.24xlarge at 32.7726 (effective 2024-05-01) and p5.48xlarge at 98.32: both rows are older
+     * than what is held, whatever wrote it, so both are refused and counted as stale; with nothing else in the
+     * list the run fails, and its record says why. */
+    snprintf(cfg.aws_pricing_url, sizeof cfg.aws_pricing_url, "%s/aws", fixture_url(fs));
+    cfg.aws_spot_url[0] = '\0';
+    cfg.aws_spot_advisor_url[0] = '\0';
+    fixture_route *index = NULL, *file = NULL;
+    serve_aws_list(&index, &file, "20240528214251", "aws/us-east-1_2024.csv");
+    double p4d = real_of(P4D_EAST_PRICE), p5 = real_of(P5_EAST_PRICE);
+    refresh_outcome out;
+    ck_assert_int_ne(refresh_run(db, &cfg, "aws", NULL, NOW, &out), 0);
+    ck_assert_uint_eq(out.rows_stale, 2);
+    ck_assert_double_eq_tol(real_of(P4D_EAST_PRICE), p4d, 1e-9);
+    ck_assert_double_eq_tol(real_of(P5_EAST_PRICE), p5, 1e-9);
+    char error[256];
+    text_of("SELECT error FROM refresh_runs WHERE provider_id = 'aws' ORDER BY id DESC LIMIT 1", error, sizeof error);
+    ck_assert_msg(strstr(error, "2 stale") != NULL, "%s", error);
+
+    /* A list published after the held price was known current replaces it, and is then what a list must beat. */
+    serve_aws_list(&index, &file, "20261202000000", "aws/us-east-1.csv");
+    ck_assert_msg(refresh_run(db, &cfg, "aws", NULL, NOW + 60, &out) == 0, "%s", out.error);
+    ck_assert_uint_eq(out.rows_stale, 0);
+    ck_assert_double_eq_tol(real_of(P5_EAST_PRICE), 54.8, 1e-9);
+    char listed[32];
+    text_of("SELECT listed_at FROM prices WHERE instance_type_id = 'p5.48xlarge' AND region_id = 'us-east-1' AND "
+            "pricing_model = 'on_demand'",
+            listed, sizeof listed);
+    ck_assert_str_eq(listed, "2026-12-02T00:00:00Z");
 }
 END_TEST
 
@@ -302,6 +359,7 @@ static Suite *refresh_safety_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_an_older_price_never_replaces_a_newer_one);
+    tcase_add_test(tc, test_an_older_price_list_never_rolls_back_the_seed);
     tcase_add_test(tc, test_expired_prices_are_neither_stored_nor_served);
     tcase_add_test(tc, test_import_applies_a_document_like_a_feed_run);
     tcase_add_test(tc, test_fx_rates_apply_with_their_date_and_keep_the_version_when_unchanged);

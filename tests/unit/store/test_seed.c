@@ -531,10 +531,35 @@ static const struct catalog_rule {
     const char *what, *sql;
     const char *breaker; /* a statement that makes exactly this rule fail on the seeded catalog */
 } catalog_rules[] = {
-    {"current instance type without any price",
-     "SELECT t.provider_id || '/' || t.id FROM instance_types t WHERE t.retired_at IS NULL AND NOT EXISTS "
+    /* A type sold only by reservation may have no published rate (AWS p6e-gb200 has none); any other current type
+       must have a price. */
+    {"current instance type without any price, not flagged reservation-only",
+     "SELECT t.provider_id || '/' || t.id FROM instance_types t WHERE t.retired_at IS NULL AND "
+     "t.availability <> 'reservation_only' AND NOT EXISTS "
      "(SELECT 1 FROM prices p WHERE p.provider_id = t.provider_id AND p.instance_type_id = t.id)",
      "DELETE FROM prices WHERE provider_id = 'aws' AND instance_type_id = 'p5.4xlarge'"},
+    {"on-demand or spot price of a type sold only by reservation",
+     "SELECT " ROW_NAME("p") " FROM prices p JOIN instance_types t ON t.provider_id = p.provider_id AND t.id = "
+     "p.instance_type_id WHERE t.availability = 'reservation_only' AND p.pricing_model IN ('on_demand', 'spot')",
+     "INSERT INTO prices (provider_id, instance_type_id, region_id, pricing_model, hourly, currency, source, "
+     "fetched_at, effective_at) VALUES ('aws', 'p5e.48xlarge', 'us-east-2', 'spot', 14.0291, 'USD', "
+     "'https://aws.amazon.com/ec2/spot/pricing/', '2026-12-01T00:00:00Z', '2026-12-01T00:00:00Z')"},
+    /* Where a provider does not offer a type, as its own records show: p4de.24xlarge is listed in ap-northeast-1,
+       ap-southeast-1, eu-central-1, us-east-1 and us-west-2 only (AWS Price List as recorded in
+       https://github.com/skypilot-org/skypilot-catalog/blob/00148f2af3672e2229b4f7bf8157d5a3f36e3c35/catalogs/v8/aws/vms.csv);
+       Capacity Blocks are sold for p5.48xlarge in us-east-1, us-east-2, us-west-2 and ap-northeast-1, for p5e.48xlarge
+       in us-east-2 and for p4d.24xlarge in us-east-2 and us-west-2 only
+       (https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/ec2-capacity-blocks.html). */
+    {"price in a region where the provider does not offer the type",
+     "SELECT " ROW_NAME("p") " FROM prices p WHERE p.provider_id = 'aws' AND ("
+     "(p.instance_type_id = 'p4de.24xlarge' AND p.region_id NOT IN ('ap-northeast-1', 'ap-southeast-1', "
+     "'eu-central-1', 'us-east-1', 'us-west-2')) OR (p.pricing_model = 'capacity_block' AND NOT ("
+     "(p.instance_type_id = 'p5.48xlarge' AND p.region_id IN ('us-east-1', 'us-east-2', 'us-west-2', "
+     "'ap-northeast-1')) OR (p.instance_type_id = 'p5e.48xlarge' AND p.region_id = 'us-east-2') OR "
+     "(p.instance_type_id = 'p4d.24xlarge' AND p.region_id IN ('us-east-2', 'us-west-2')))))",
+     "INSERT INTO prices (provider_id, instance_type_id, region_id, pricing_model, hourly, currency, source, "
+     "fetched_at, effective_at) VALUES ('aws', 'p4de.24xlarge', 'us-east-2', 'on_demand', 27.447, 'USD', "
+     "'https://aws.amazon.com/ec2/pricing/on-demand/ (us-east-2)', '2025-06-01T00:00:00Z', '2025-06-01T00:00:00Z')"},
     /* A source names where the figure came from: a URL, or for a derived figure the rule (which names its basis). */
     {"price without a source",
      "SELECT " ROW_NAME("p") " FROM prices p WHERE p.source IS NULL OR (p.source NOT LIKE '%http%' "
@@ -651,6 +676,32 @@ START_TEST(test_catalog_v2_facts)
 }
 END_TEST
 
+/* The v3 catalog: the flagship shapes priced, AWS's published Capacity Block rates, the network g7e publishes. */
+START_TEST(test_catalog_v3_facts)
+{
+    static const char *const oci[] = {"BM.GPU.B200.8", "BM.GPU.B300.8", "BM.GPU.GB200.4", "BM.GPU.GB300.4",
+                                      "BM.GPU.MI355X.8", "BM.GPU.RTXPRO.8"};
+    for (size_t i = 0; i < sizeof oci / sizeof oci[0]; i++) {
+        char sql[200];
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM prices WHERE provider_id = 'oci' AND instance_type_id = '%s' "
+                 "AND pricing_model = 'on_demand'", oci[i]);
+        ck_assert_msg(qi(sql) >= 1, "oci %s has no price", oci[i]);
+    }
+    ck_assert_double_eq_tol(qd("SELECT hourly FROM prices WHERE provider_id = 'aws' AND instance_type_id = "
+                               "'p5.48xlarge' AND region_id = 'us-east-1' AND pricing_model = 'capacity_block'"),
+                            39.33, 1e-9);
+    ck_assert_int_eq(qi("SELECT count(*) FROM prices WHERE pricing_model = 'capacity_block' AND (min_hours <> 24 "
+                        "OR max_hours <> 4368)"),
+                     0);
+    ck_assert_int_eq(qi("SELECT count(*) FROM instance_types WHERE provider_id = 'aws' AND id = 'p5e.48xlarge' AND "
+                        "availability = 'reservation_only'"),
+                     1);
+    ck_assert_int_eq(qi("SELECT count(*) FROM instance_types WHERE provider_id = 'aws' AND family = 'g7e' AND "
+                        "network_gbps < 50"),
+                     0);
+}
+END_TEST
+
 START_TEST(test_no_transaction_statements)
 {
     struct dirent **list = NULL;
@@ -707,6 +758,7 @@ static Suite *seed_suite(void)
     tcase_add_test(tc, test_catalog_rules);
     tcase_add_test(tc, test_rules_catch_broken_rows);
     tcase_add_test(tc, test_catalog_v2_facts);
+    tcase_add_test(tc, test_catalog_v3_facts);
     suite_add_tcase(s, tc);
     TCase *files = tcase_create("files");
     tcase_add_test(files, test_no_transaction_statements);

@@ -286,11 +286,11 @@ double recommend_spot_hours(const rec_request *r, const fit *ft, const char *pro
  * max_hourly_usd), for the hints of an empty answer. */
 void recommend_note_rejection(walk_state *st, reject_reason reason, const fit *ft);
 void recommend_note_over_hourly(walk_state *st, double hourly_usd);
-void recommend_note_over_total(walk_state *st, double total_usd);
-/* Remember a plan refused by recommend_plan_check(): the spot plan nearest to finishing, the shortest plan past ten
- * years (for the hints of an empty answer). */
-void recommend_note_unfinishable(walk_state *st, reject_reason reason, const rec_request *r, const fit *ft,
-                                 pricing_model m, const char *provider_id, const char *band);
+/* Remember what recommend_cost_at() refused candidate c for (its offer, pricing, fit and figures set; band its price's
+ * interruption band): the price over a cap, the spot plan nearest to finishing, the shortest plan past ten years or
+ * the deadline (for the hints of an empty answer). */
+void recommend_note_refusal(walk_state *st, reject_reason reason, const rec_request *r, const candidate *c,
+                            const char *band);
 /* Remember what the GPU check of gpu said (reason), for the hints: whether any GPU passed, and which precisions the
  * GPUs refused for the request's precision do run. */
 void recommend_note_gpu_check(walk_state *st, reject_reason reason, const catalog_gpu *gpu);

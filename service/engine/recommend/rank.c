@@ -60,13 +60,7 @@ static void price_offer(const rec_request *r, const rec_filters *f, const catalo
                                                   offer->instance->provider->id, price->spot_interruption,
                                                   &c.hourly_usd, &c.total_usd);
         if (failure != REJECT_NONE) {
-            if (failure == REJECT_MAX_HOURLY)
-                recommend_note_over_hourly(st, c.hourly_usd);
-            else if (failure == REJECT_MAX_TOTAL)
-                recommend_note_over_total(st, c.total_usd);
-            else
-                recommend_note_unfinishable(st, failure, r, ft, (pricing_model)m, offer->instance->provider->id,
-                                            price->spot_interruption);
+            recommend_note_refusal(st, failure, r, &c, price->spot_interruption);
             /* the hourly cap is judged first: any other refusal of another pricing model says more */
             if (first_failure == REJECT_NONE || (first_failure == REJECT_MAX_HOURLY && failure != REJECT_MAX_HOURLY))
                 first_failure = failure;
@@ -239,9 +233,8 @@ static unsigned pricing_mask(const rec_request *r)
     return allowed;
 }
 
-/* recommend_cost_at() may refuse a price of r: a cap on the price, or a job of known length whose spot plans may not
- * finish (recommend_plan_check()); otherwise every price passes. Plans past ten years on any pricing are refused by
- * their fit (recommend_hardware_fit()), so only spot's expected reclaims differ from offer to offer. */
+/* recommend_cost_at() may refuse a price of r: a cap, or spot plans of a job of known length that may not finish
+ * (recommend_plan_check(); a fit past ten years or the deadline is refused before any price). */
 static bool price_capped(const rec_request *r)
 {
     bool length_known = r->job_hours > 0 || r->workload.tokens_b > 0;

@@ -88,14 +88,8 @@ void recommend_note_rejection(walk_state *st, reject_reason reason, const fit *f
         st->fastest_missed_hours = ft->hours;
 }
 
-void recommend_note_over_total(walk_state *st, double total_usd)
-{
-    if (total_usd > 0 && (st->cheapest_over_total == 0 || total_usd < st->cheapest_over_total))
-        st->cheapest_over_total = total_usd;
-}
-
-void recommend_note_unfinishable(walk_state *st, reject_reason reason, const rec_request *r, const fit *ft,
-                                 pricing_model m, const char *provider_id, const char *band)
+static void note_unfinishable(walk_state *st, reject_reason reason, const rec_request *r, const fit *ft,
+                              pricing_model m, const char *provider_id, const char *band)
 {
     if (reason == REJECT_TOO_LONG || reason == REJECT_DEADLINE) {
         double hours = recommend_spot_hours(r, ft, provider_id, band, &(plan_spot){0}, NULL);
@@ -116,6 +110,18 @@ void recommend_note_unfinishable(walk_state *st, reject_reason reason, const rec
         st->likeliest_spot_hours = ft->hours;
         st->likeliest_spot_nodes = ft->nodes;
     }
+}
+
+void recommend_note_refusal(walk_state *st, reject_reason reason, const rec_request *r, const candidate *c,
+                            const char *band)
+{
+    if (reason == REJECT_MAX_HOURLY)
+        recommend_note_over_hourly(st, c->hourly_usd);
+    else if (reason == REJECT_MAX_TOTAL && c->total_usd > 0 &&
+             (st->cheapest_over_total == 0 || c->total_usd < st->cheapest_over_total))
+        st->cheapest_over_total = c->total_usd;
+    else if (reason != REJECT_MAX_TOTAL)
+        note_unfinishable(st, reason, r, &c->fit, c->pricing, c->offer->instance->provider->id, band);
 }
 
 void recommend_note_over_hourly(walk_state *st, double hourly_usd)

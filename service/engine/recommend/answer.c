@@ -507,6 +507,13 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
     jsonw_name(out, "alternatives");
     recommend_alternatives_write(out, alts);
     recommend_write_hints(out, r, req, st, relaxed);
+    jsonw_name(out, "warnings"); /* what holds for the whole answer, said once */
+    jsonw_array_begin(out);
+    if (r->workload.has_model && r->workload.arch.estimated && req->kv_bytes_per_token > 0)
+        jsonw_string(out, "The model's shape is estimated from model_params_b alone: its KV cache assumes full "
+                          "multi-head attention, several times what a grouped-query model holds. Name the model "
+                          "(workload.model) or give its shape (workload.architecture) to size it.");
+    jsonw_array_end(out);
     jsonw_member_integer(out, "considered", (long long)st->considered);
     jsonw_name(out, "rejected");
     jsonw_object_begin(out);

@@ -101,6 +101,21 @@
     if (x >= 100) return `$${Math.round(x).toLocaleString('en-US')}`;
     return x >= 0.1 ? `$${x.toFixed(2)}` : `$${Number(x.toPrecision(2))}`;
   }
+  // A commitment's saving is what its whole terms cost against on-demand over the same job (negative when it costs
+  // more); the hourly discount follows as a secondary figure.
+  function committedSaving(row) {
+    if (!isNum(row.commitment_savings_vs_on_demand_pct)) return pct(row.savings_vs_on_demand_pct);
+    return el('span', {}, el('strong', {}, pct(row.commitment_savings_vs_on_demand_pct)),
+      el('span', { class: 'sub' }, `over the job; ${pct(row.savings_vs_on_demand_pct)} per hour`));
+  }
+
+  // How many months of use a commitment needs to pay: its break-even share of the term (730 hours a month).
+  function paysAfter(row) {
+    if (!isNum(row.break_even_utilisation_pct) || !isNum(row.commitment_term_hours)) return null;
+    const months = row.break_even_utilisation_pct / 100 * row.commitment_term_hours / 730;
+    return el('span', { class: 'sub' }, `pays after ${num(months, 1)} months of use`);
+  }
+
   function pct(x) { return isNum(x) ? `${num(x, 1)} %` : '–'; }
   function hours(h) {
     if (!isNum(h)) return '–';
@@ -1339,8 +1354,8 @@
         el('td', { class: 'num' }, usd(row.monthly_usd)),
         el('td', { class: 'num' }, el('strong', {}, usd(row.total_usd)),
           commitment ? el('span', { class: 'sub' }, `${usd(row.commitment_total_usd)} for the whole term`) : null),
-        el('td', { class: 'num' }, m === 'on_demand' ? '–' : pct(row.savings_vs_on_demand_pct)),
-        hasBreakEven ? el('td', { class: 'num' }, pct(row.break_even_utilisation_pct)) : null));
+        el('td', { class: 'num' }, m === 'on_demand' ? '–' : committedSaving(row)),
+        hasBreakEven ? el('td', { class: 'num' }, pct(row.break_even_utilisation_pct), paysAfter(row)) : null));
       if (Array.isArray(row.warnings) && row.warnings.length) {
         body.append(el('tr', { class: 'why' }, el('td'), el('td', { colspan: columns - 1 }, notes(row.warnings, 'warnings'))));
       }

@@ -156,26 +156,39 @@ void render_recommend(FILE *out, const json_t *answer, const cli_command *flags)
 }
 
 /* One pricing model's row of an item or of the totals. */
+/* A commitment's saving is its whole terms against on-demand over the same job (negative when it costs more), and it
+ * pays after break_even_utilisation_pct of its term, in months of 730 hours; the hourly discount is the last column. */
 static void add_pricing_row(cli_table *t, const char *model, const json_t *entry)
 {
-    char hourly[32], monthly[32], total[32], savings[32], even[32], committed[32];
-    const char *row[7] = {model,
-                          table_usd(json_object_get(entry, "hourly_usd"), hourly, sizeof hourly),
-                          table_usd(json_object_get(entry, "monthly_usd"), monthly, sizeof monthly),
-                          table_usd(json_object_get(entry, "total_usd"), total, sizeof total),
-                          table_number(json_object_get(entry, "savings_vs_on_demand_pct"), 2, savings, sizeof savings),
-                          table_number(json_object_get(entry, "break_even_utilisation_pct"), 2, even, sizeof even),
-                          table_usd(json_object_get(entry, "commitment_total_usd"), committed, sizeof committed)};
+    char hourly[32], monthly[32], total[32], savings[32], months[32], committed[32], discount[32];
+    const json_t *committed_saving = json_object_get(entry, "commitment_savings_vs_on_demand_pct");
+    const json_t *even = json_object_get(entry, "break_even_utilisation_pct");
+    const json_t *term = json_object_get(entry, "commitment_term_hours");
+    json_t *pays = json_is_number(even) && json_is_integer(term)
+                       ? json_real(json_number_value(even) / 100.0 * (double)json_integer_value(term) / 730.0)
+                       : json_null();
+    const char *row[8] = {
+        model,
+        table_usd(json_object_get(entry, "hourly_usd"), hourly, sizeof hourly),
+        table_usd(json_object_get(entry, "monthly_usd"), monthly, sizeof monthly),
+        table_usd(json_object_get(entry, "total_usd"), total, sizeof total),
+        table_usd(json_object_get(entry, "commitment_total_usd"), committed, sizeof committed),
+        table_number(json_is_number(committed_saving) ? committed_saving
+                                                      : json_object_get(entry, "savings_vs_on_demand_pct"),
+                     2, savings, sizeof savings),
+        table_number(pays, 1, months, sizeof months),
+        table_number(json_object_get(entry, "savings_vs_on_demand_pct"), 2, discount, sizeof discount)};
     table_add(t, row);
+    json_decref(pays);
 }
 
 /* The models with a price side by side, then those without one and why (a reason is too long for a column). */
 static void print_pricing(FILE *out, const json_t *by_pricing, const json_t *order)
 {
-    static const char *const headers[] = {"PRICING", "$/H", "MONTHLY $", "TOTAL $", "SAVES %", "BREAK-EVEN %",
-                                          "COMMITTED $"};
+    static const char *const headers[] = {"PRICING", "$/H", "MONTHLY $", "TOTAL $", "COMMITTED $", "SAVES %",
+                                          "PAYS AFTER MO", "HOURLY %"};
     cli_table t;
-    table_init(&t, COUNT_OF(headers), headers, "lrrrrrr");
+    table_init(&t, COUNT_OF(headers), headers, "lrrrrrrr");
     for (size_t m = 0; m < json_array_size(order); m++) {
         const char *model = json_string_value(json_array_get(order, m));
         const json_t *entry = json_object_get(by_pricing, model);

@@ -139,7 +139,7 @@ static bool spot_may_apply(const rec_request *r, const sizing_requirements *req)
 size_t recommend_alternatives_sides(const rec_request *r, const sizing_requirements *req, walk_side *sides,
                                     size_t room)
 {
-    static const pricing_model models[] = {PRICING_SPOT, PRICING_RESERVED_1Y, PRICING_RESERVED_3Y};
+    static const pricing_model models[] = {PRICING_SPOT}; /* a commitment prices the pick's own offer instead */
     size_t count = 0;
     for (size_t i = 0; i < COUNT_OF(models) && count < room; i++) {
         if (models[i] == PRICING_SPOT && !spot_may_apply(r, req))
@@ -200,6 +200,49 @@ static alternative *next_slot(recommend_alternatives *alts, const char *change)
     return alt;
 }
 
+/* The figure an alternative saves on against the top pick: the job's hours for more nodes (sooner, not cheaper), else
+ * the job's total, else the price per million tokens served, else the hourly price; NULL for a serving fleet after
+ * training (another job: nothing to compare). */
+static const char *saving_basis(const recommend_alternatives *alts, const alternative *alt, double *top_figure,
+                                double *alt_figure)
+{
+    const candidate *top = &alts->top, *best = &alt->best;
+    *top_figure = *alt_figure = NAN;
+    if (strcmp(alt->change, "serve_split") == 0)
+        return NULL;
+    if (strcmp(alt->change, "more_nodes") == 0) {
+        *top_figure = alts->top_hours;
+        *alt_figure = alt->hours;
+        return "estimated_hours";
+    }
+    if (!isnan(top->total_usd) && !isnan(best->total_usd)) {
+        *top_figure = top->total_usd;
+        *alt_figure = best->total_usd;
+        return "estimated_total_usd";
+    }
+    if (top->fit.serving && best->fit.serving) {
+        *top_figure = recommend_usd_per_million_tokens(top);
+        *alt_figure = recommend_usd_per_million_tokens(best);
+        return "usd_per_million_tokens";
+    }
+    *top_figure = top->hourly_usd;
+    *alt_figure = best->hourly_usd;
+    return "hourly_usd";
+}
+
+/* An alternative is shown only when it saves on its basis (serve_split, another job, always is), by at least what
+ * its saving_usd shows (write_saving(): a cent of a total, 0.0001 of another figure): a saving that rounds to
+ * nothing is not one. */
+static bool saves(const recommend_alternatives *alts, const alternative *alt)
+{
+    double top_figure, alt_figure;
+    const char *basis = saving_basis(alts, alt, &top_figure, &alt_figure);
+    if (basis == NULL)
+        return true;
+    double least = strcmp(basis, "estimated_total_usd") == 0 ? 0.005 : 0.00005;
+    return isfinite(top_figure) && isfinite(alt_figure) && top_figure - alt_figure >= least;
+}
+
 /* Keeps the slot when its changed request found an offer worth showing (found 0) and says so; frees its delta
  * otherwise. A change run without a parse (a precision, pricing model or GPU count put into the parsed request)
  * needs no delta to run: its delta and description are made only once it is kept, since most changes tried are not
@@ -208,7 +251,7 @@ static bool keep_if_worth(recommend_alternatives *alts, alternative *alt, int fo
                           bool (*worth)(const candidate *top, double top_hours, alternative *alt))
 {
     const candidate *top = &alts->top;
-    if (found == 0 && (worth == NULL || worth(top, alts->top_hours, alt))) {
+    if (found == 0 && (worth == NULL || worth(top, alts->top_hours, alt)) && saves(alts, alt)) {
         alts->count++;
         return true;
     }
@@ -315,8 +358,44 @@ static bool commitment_pays(const candidate *top, double top_hours, alternative 
     return alt->break_even_hours < (double)term_hours;
 }
 
+/* The top pick itself, its instance type, region and nodes, under commitment m: 0 when its offer is priced so and the
+ * price passes the request's caps, 1 otherwise. Another instance type would credit the commitment with what the
+ * other type saves. */
+static int price_committed(const recommend_alternatives *alts, pricing_model m, alternative *alt)
+{
+    const candidate *top = &alts->top;
+    const catalog_price *price = &top->offer->prices[m];
+    if (!price->present || !(price->hourly_usd > 0))
+        return 1;
+    candidate c = *top;
+    c.pricing = m;
+    c.regions_passing = 1;
+    if (recommend_cost_at(alts->request, &top->fit, m, price->hourly_usd, top->offer->instance->provider->id,
+                          price->spot_interruption, &c.hourly_usd, &c.total_usd) != REJECT_NONE)
+        return 1;
+    recommend_score_candidate(alts->request, &top->fit, &c);
+    alt->best = c;
+    alt->hours = recommend_candidate_hours(alts->request, &c);
+    return 0;
+}
+
+/* The delta of a commitment: its pricing, and the pick's provider and region. */
+static json_t *commitment_delta(const candidate *top, pricing_model m)
+{
+    json_t *constraints = json_object(), *delta = json_object();
+    json_object_set_new(constraints, "pricing", pricing_only(m));
+    json_t *providers = json_array(), *regions = json_array();
+    json_array_append_new(providers, json_string(top->offer->instance->provider->id));
+    json_array_append_new(regions, json_string(top->offer->region->id));
+    json_object_set_new(constraints, "providers", providers);
+    json_object_set_new(constraints, "regions", regions);
+    json_object_set_new(delta, "constraints", constraints);
+    return delta;
+}
+
 static void try_commitments(const catalog *snap, recommend_alternatives *alts)
 {
+    (void)snap;
     static const pricing_model terms[] = {PRICING_RESERVED_1Y, PRICING_RESERVED_3Y};
     for (size_t i = 0; i < COUNT_OF(terms); i++) {
         if (alts->top.pricing == terms[i])
@@ -324,11 +403,15 @@ static void try_commitments(const catalog *snap, recommend_alternatives *alts)
         alternative *alt = next_slot(alts, "commitment");
         if (alt == NULL)
             return;
-        if (!keep_if_worth(alts, alt, run_repriced(snap, alts, terms[i], alt), commitment_pays))
+        if (!keep_if_worth(alts, alt, price_committed(alts, terms[i], alt), commitment_pays))
             continue;
-        alt->delta = nested_delta("constraints", "pricing", pricing_only(terms[i]));
-        describe(alt, "Commit for %u year%s (%s).", vocab_pricing_models[terms[i]].term_years,
-                 vocab_pricing_models[terms[i]].term_years == 1 ? "" : "s", vocab_pricing_models[terms[i]].display);
+        alt->delta = commitment_delta(&alts->top, terms[i]);
+        unsigned years = vocab_pricing_models[terms[i]].term_years;
+        /* a month of use: 730 hours (8760 / 12), the hours a monthly price counts */
+        describe(alt, "Commit for %u year%s (%s) to the same %u x %s in %s; it pays once used %.1f of its %u months.",
+                 years, years == 1 ? "" : "s", vocab_pricing_models[terms[i]].display, alts->top.fit.nodes,
+                 alts->top.offer->instance->id, alts->top.offer->region->id, alt->break_even_hours / 730.0,
+                 12 * years);
     }
 }
 
@@ -453,35 +536,27 @@ void recommend_alternatives_free(recommend_alternatives *alts)
 
 /* ---- the answer ----------------------------------------------------------------------------------------------- */
 
-/* What an alternative saves against the top pick (negative: what it costs more), on the first basis both have: the
- * job's total, else the price per million tokens served, else the hourly price. A serving fleet after training is
- * another job: nothing to compare. */
+/* What an alternative saves against the top pick on its basis (saving_basis()): saving_usd is the money it saves
+ * (negative: what it costs more; for more nodes the job's total, else null), saving_hours the job's hours it saves
+ * (null when either length is unknown), saving_fraction the share of the basis figure saved. */
 static void write_saving(jsonw *out, const recommend_alternatives *alts, const alternative *alt)
 {
     const candidate *top = &alts->top, *best = &alt->best;
-    double top_figure = NAN, alt_figure = NAN;
-    unsigned decimals = 2; /* of the saving in dollars */
-    const char *basis = NULL;
-    if (strcmp(alt->change, "serve_split") == 0) {
-        basis = NULL;
-    } else if (!isnan(top->total_usd) && !isnan(best->total_usd)) {
-        basis = "estimated_total_usd";
-        top_figure = top->total_usd;
-        alt_figure = best->total_usd;
-    } else if (top->fit.serving && best->fit.serving) {
-        basis = "usd_per_million_tokens";
-        top_figure = recommend_usd_per_million_tokens(top);
-        alt_figure = recommend_usd_per_million_tokens(best);
-        decimals = 4;
-    } else {
-        basis = "hourly_usd";
-        top_figure = top->hourly_usd;
-        alt_figure = best->hourly_usd;
-        decimals = 4;
-    }
+    double top_figure, alt_figure;
+    const char *basis = saving_basis(alts, alt, &top_figure, &alt_figure);
+    unsigned decimals = basis != NULL && strcmp(basis, "estimated_total_usd") == 0 ? 2 : 4; /* of the dollars */
     jsonw_member_string(out, "saving_basis", basis);
     bool known = basis != NULL && isfinite(top_figure) && isfinite(alt_figure) && top_figure > 0;
-    jsonw_member_rounded(out, "saving_usd", known ? top_figure - alt_figure : NAN, decimals);
+    double usd = NAN;
+    if (basis != NULL && strcmp(basis, "estimated_hours") == 0) {
+        decimals = 2;
+        usd = top->total_usd - best->total_usd; /* NAN when either total is unknown */
+    } else if (known) {
+        usd = top_figure - alt_figure;
+    }
+    jsonw_member_rounded(out, "saving_usd", usd, decimals);
+    double hours = basis != NULL ? alts->top_hours - alt->hours : NAN;
+    jsonw_member_rounded(out, "saving_hours", hours, 4);
     jsonw_member_rounded(out, "saving_fraction", known ? (top_figure - alt_figure) / top_figure : NAN, 4);
 }
 

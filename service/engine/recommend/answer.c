@@ -38,6 +38,8 @@ static const char *throughput_unit(precision p)
 static const char *score_metric_name(const rec_request *r, bool length_known)
 {
     if (recommend_fit_serves(r)) {
+        if (r->objective == OBJECTIVE_COST)
+            return "usd_per_million_tokens at the load priced";
         if (r->objective == OBJECTIVE_BALANCED)
             return "usd_per_million_tokens at the load priced, x fit penalty";
         if (r->objective == OBJECTIVE_TIME)
@@ -441,75 +443,9 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_object_end(out);
 }
 
-/* At most two precisions the refused GPUs run that suit the job, nearest first, as "fp16 or fp32" into text (empty
- * when none): never fp64 (a refusal for fp64 is no_fp64), and for training and fine-tuning only floating point. */
-static void suitable_precisions(const rec_request *r, unsigned runnable, char *text, size_t text_len)
-{
-    static const precision nearest_first[] = {PRECISION_BF16, PRECISION_FP16, PRECISION_FP8, PRECISION_INT8,
-                                              PRECISION_INT4, PRECISION_TF32, PRECISION_FP32};
-    bool trains = workload_kind_of(r->workload.kind)->trains;
-    size_t used = 0, named = 0;
-    text[0] = '\0';
-    for (size_t i = 0; i < sizeof nearest_first / sizeof nearest_first[0] && named < 2; i++) {
-        precision p = nearest_first[i];
-        if (!(runnable & (1u << p)) || p == r->workload.precision ||
-            (trains && (p == PRECISION_INT8 || p == PRECISION_INT4)))
-            continue;
-        int n = snprintf(text + used, text_len - used, "%s%s", named > 0 ? " or " : "", precision_name(p));
-        if (n < 0 || (size_t)n >= text_len - used)
-            break;
-        used += (size_t)n;
-        named++;
-    }
-}
-
-/* What to relax when nothing qualified, from the least a rejected plan needed. */
-static void write_hints(jsonw *out, const rec_request *r, const sizing_requirements *req, const walk_state *st)
-{
-    notes hints = {out, 0};
-    jsonw_name(out, "hints");
-    jsonw_array_begin(out);
-    if (st->heap.count == 0) {
-        if (st->fewest_nodes_needed > 0 && r->gpus > 0) /* every type was refused the count asked for */
-            note(&hints, "Raise constraints.max_nodes to at least %u: the %lld GPUs of workload.gpus need that many "
-                         "nodes of the type with the most GPUs per node.",
-                 st->fewest_nodes_needed, r->gpus);
-        else if (st->fewest_nodes_needed > 0 && r->min_gpus > 0)
-            note(&hints, "Raise constraints.max_nodes to at least %u: the smallest cluster that holds the job's %.0f GB "
-                         "on at least %lld GPUs (constraints.min_gpus) needs that many nodes.",
-                 st->fewest_nodes_needed, req->gpu_memory_gb, r->min_gpus);
-        else if (st->fewest_nodes_needed > 0)
-            note(&hints, "Raise constraints.max_nodes to at least %u: the smallest cluster that holds the job's %.0f GB "
-                         "needs that many nodes.",
-                 st->fewest_nodes_needed, req->gpu_memory_gb);
-        if (st->fastest_missed_hours > 0)
-            note(&hints, "Raise workload.deadline_hours to at least %.0f (the fastest plan within max_nodes %lld), or "
-                         "raise constraints.max_nodes.",
-                 ceil(st->fastest_missed_hours), r->max_nodes);
-        if (st->cheapest_over_hourly > 0)
-            note(&hints, "Raise constraints.max_hourly_usd to at least %.2f: the cheapest plan that fits costs that.",
-                 st->cheapest_over_hourly);
-        if (st->rejected[REJECT_MEMORY] > 0 && st->fewest_nodes_needed == 0)
-            note(&hints, "No instance type holds %.0f GB of GPU memory here: allow nodes (constraints.max_nodes) or "
-                         "a lower precision.",
-                 req->gpu_memory_gb);
-        char others[64] = "";
-        /* only when the precision is what stopped every GPU: not when the ones that run it failed for other reasons */
-        if (!st->some_gpu_admitted && st->rejected[REJECT_PRECISION] > 0 &&
-            r->compute_precision == r->workload.precision)
-            suitable_precisions(r, st->refused_gpus_precisions, others, sizeof others);
-        if (others[0] != '\0')
-            note(&hints, "Set workload.precision to %s: the GPUs allowed here do not run %s (%zu offers refused).",
-                 others, precision_name(r->workload.precision), st->rejected[REJECT_PRECISION]);
-        if (st->rejected[REJECT_LATENCY] > 0)
-            note(&hints, "Relax workload.max_ttft_ms or workload.min_tokens_per_s_per_sequence: %zu offers missed them.",
-                 st->rejected[REJECT_LATENCY]);
-    }
-    jsonw_array_end(out);
-}
-
 void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
-                     const catalog *snap, const walk_state *st, const recommend_alternatives *alts)
+                     const catalog *snap, const walk_state *st, const recommend_alternatives *alts,
+                     const recommend_relaxed *relaxed)
 {
     jsonw_object_begin(out);
     jsonw_name(out, "requirements");
@@ -524,7 +460,14 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
     jsonw_array_end(out);
     jsonw_name(out, "alternatives");
     recommend_alternatives_write(out, alts);
-    write_hints(out, r, req, st);
+    recommend_write_hints(out, r, req, st, relaxed);
+    jsonw_name(out, "warnings"); /* what holds for the whole answer, said once */
+    jsonw_array_begin(out);
+    if (r->workload.has_model && r->workload.arch.estimated && req->kv_bytes_per_token > 0)
+        jsonw_string(out, "The model's shape is estimated from model_params_b alone: its KV cache assumes full "
+                          "multi-head attention, several times what a grouped-query model holds. Name the model "
+                          "(workload.model) or give its shape (workload.architecture) to size it.");
+    jsonw_array_end(out);
     jsonw_member_integer(out, "considered", (long long)st->considered);
     jsonw_name(out, "rejected");
     jsonw_object_begin(out);

@@ -20,7 +20,7 @@ static bool has_real_fp64(const catalog_gpu *gpu)
     return fp64 > 0 && gpu->fp32_tflops > 0 && fp64 >= gpu->fp32_tflops * REAL_FP64_MIN_RATIO;
 }
 
-static bool has_nvlink(const catalog_instance *inst)
+bool recommend_has_nvlink(const catalog_instance *inst)
 {
     return inst->gpu_interconnect != NULL &&
            (util_same_text(inst->gpu_interconnect, "nvlink") || util_same_text(inst->gpu_interconnect, "nvswitch"));
@@ -29,7 +29,7 @@ static bool has_nvlink(const catalog_instance *inst)
 /* NVLink, NVSwitch and AMD's Infinity Fabric (xGMI) all join a node's GPUs into one high-bandwidth domain. */
 bool recommend_has_gpu_fabric(const catalog_instance *inst)
 {
-    return has_nvlink(inst) || (inst->gpu_interconnect != NULL && util_same_text(inst->gpu_interconnect, "xgmi"));
+    return recommend_has_nvlink(inst) || (inst->gpu_interconnect != NULL && util_same_text(inst->gpu_interconnect, "xgmi"));
 }
 
 static bool wants_fp64(const rec_request *r)
@@ -100,7 +100,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
                                      const catalog_instance *inst, fit *out)
 {
     const catalog_gpu *gpu = inst->gpu;
-    if (r->require_nvlink && !has_nvlink(inst))
+    if (r->require_nvlink && !recommend_has_nvlink(inst))
         return REJECT_NO_NVLINK;
     if (!(inst->gpu_count > 0) || !(inst->gpu_memory_gb > 0))
         return REJECT_MEMORY;
@@ -177,6 +177,10 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
                                       out->utilization > 0 ? out->utilization : req->utilization);
     else
         out->hours = r->job_hours > 0 ? r->job_hours : NAN;
+    if (out->hours > MAX_JOB_HOURS)
+        return REJECT_TOO_LONG; /* out->hours says how long, for the hint */
+    if (r->deadline_hours > 0 && out->hours > r->deadline_hours)
+        return REJECT_DEADLINE; /* a given GPU count too slow for the deadline (planned nodes meet it) */
 
     double memory_per_gpu = inst->gpu_count >= 1.0 ? inst->gpu_memory_gb / inst->gpu_count : inst->gpu_memory_gb;
     out->model_on_one_gpu = req->gpu_memory_gb <= memory_per_gpu;

@@ -138,6 +138,8 @@ typedef enum {
     REJECT_LATENCY,
     REJECT_RETIRED,
     REJECT_DEADLINE,
+    REJECT_SPOT_CANNOT_FINISH, /* spot without checkpoints: a restart from the beginning is likelier than a finish */
+    REJECT_TOO_LONG,           /* the plan's expected hours pass ten years (MAX_JOB_HOURS) */
     REJECT_NO_RATE, /* no measured benchmark rate near the GPU (engine/perf/work.h) */
     REJECT_COUNT,
     REJECT_NONE = REJECT_COUNT
@@ -220,6 +222,11 @@ typedef struct walk_state {
     unsigned fewest_nodes_needed;   /* over max_nodes; 0 = none */
     double fastest_missed_hours;    /* missed the deadline, at max_nodes; 0 = none */
     double cheapest_over_hourly;    /* over max_hourly_usd; 0 = none */
+    double cheapest_over_total;     /* over max_total_usd; 0 = none */
+    plan_spot likeliest_spot;       /* the spot plan rejected as spot_cannot_finish nearest to finishing */
+    double likeliest_spot_hours;    /* its uninterrupted hours; 0 = none rejected */
+    unsigned likeliest_spot_nodes;
+    double shortest_too_long;       /* the fastest plan rejected as longer than ten years, in hours; 0 = none */
     unsigned refused_gpus_precisions; /* bit p: a GPU refused for the asked precision runs precision p */
     bool some_gpu_admitted;           /* a GPU passed recommend_gpu_check() */
     size_t rejected[REJECT_COUNT];
@@ -268,12 +275,21 @@ int recommend_candidate_cmp(const candidate *a, const candidate *b);
 int recommend_candidate_order(const void *a, const void *b, void *ctx);
 /* What a node price under model m comes to for fit ft: *hourly_usd for all nodes and *total_usd for the job (NAN when
  * its length is unknown). Returns REJECT_NONE, or the cap the price exceeds (the hourly cap is judged first). Both
- * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. */
+ * figures rise with price_hourly_usd, so a price that passes both caps passes them for every cheaper price too. A plan
+ * that cannot finish (recommend_plan_check()) is refused first, whatever its price. */
 /* Whether offer may be priced under model m for the job fitted by ft: a capacity block only for a job of known
  * length within the block's durations; a type sold only by reservation never on-demand or spot. */
 bool recommend_price_applies(const catalog_offer *offer, int m, const fit *ft);
 reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
                                 const char *provider_id, const char *band, double *hourly_usd, double *total_usd);
+/* Whether a plan can finish: REJECT_SPOT_CANNOT_FINISH for a spot plan without checkpoints whose expected restarts
+ * from the beginning are at least one (its chance to run through uninterrupted at most one half: e^(-nodes x rate x
+ * hours) <= 1/2, plan.h), REJECT_DEADLINE for a spot plan whose expected reclaims take it past the deadline,
+ * REJECT_TOO_LONG when its expected hours pass ten years (MAX_JOB_HOURS), else REJECT_NONE (also when the job's
+ * length is unknown). The rate is the provider's for band (NULL: the cautious default, above
+ * every published band, so a plan that passes with NULL passes with every band). */
+reject_reason recommend_plan_check(const rec_request *r, const fit *ft, pricing_model m, const char *provider_id,
+                                   const char *band);
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st);
@@ -303,9 +319,16 @@ double recommend_spot_hours(const rec_request *r, const fit *ft, const char *pro
  * max_hourly_usd), for the hints of an empty answer. */
 void recommend_note_rejection(walk_state *st, reject_reason reason, const fit *ft);
 void recommend_note_over_hourly(walk_state *st, double hourly_usd);
+/* Remember what recommend_cost_at() refused candidate c for (its offer, pricing, fit and figures set; band its price's
+ * interruption band): the price over a cap, the spot plan nearest to finishing, the shortest plan past ten years or
+ * the deadline (for the hints of an empty answer). */
+void recommend_note_refusal(walk_state *st, reject_reason reason, const rec_request *r, const candidate *c,
+                            const char *band);
 /* Remember what the GPU check of gpu said (reason), for the hints: whether any GPU passed, and which precisions the
  * GPUs refused for the request's precision do run. */
 void recommend_note_gpu_check(walk_state *st, reject_reason reason, const catalog_gpu *gpu);
+/* NVLink or NVSwitch joins the instance's GPUs (what constraints.require_nvlink asks). */
+bool recommend_has_nvlink(const catalog_instance *inst);
 /* NVLink, NVSwitch or xGMI joins the instance's GPUs. */
 bool recommend_has_gpu_fabric(const catalog_instance *inst);
 
@@ -332,6 +355,28 @@ reject_reason recommend_instance_check(const rec_request *r, const rec_filters *
 /* A candidate's expected wall-clock hours: the fit's, and for spot with its expected interruptions; NAN when the
  * job's length is unknown. */
 double recommend_candidate_hours(const rec_request *r, const candidate *c);
+
+/* ---- the hints of an empty answer (relax.c) ------------------------------------------------------------------- */
+
+#define RECOMMEND_MAX_RELAXED 8
+
+typedef struct recommend_relaxed {
+    bool tried;  /* some constraint refused offers and was lifted */
+    bool found;  /* the request with them lifted admits an offer */
+    size_t count;
+    char text[RECOMMEND_MAX_RELAXED][256]; /* one hint per constraint that offer breaks */
+    unsigned precisions_admitting; /* bit p: at precision p, constraints unchanged, an offer qualifies */
+} recommend_relaxed;
+
+/* For an empty answer (st's heap empty): lifts every constraint that refused offers, ranks the lifted request, and
+ * names the value of each constraint its best offer needs; and when the precision refused every GPU, which other
+ * precisions admit an offer. Nothing for an answer with picks. */
+void recommend_relax(const catalog *snap, const rec_request *r, const rec_filters *f, const sizing_requirements *req,
+                     const walk_state *st, recommend_relaxed *out);
+/* Writes the "hints" member: for an empty answer, what to relax (relaxed's hints when the constraints alone stop
+ * every offer, else what the job itself needs), or that no change of the constraints can help; empty otherwise. */
+void recommend_write_hints(jsonw *out, const rec_request *r, const sizing_requirements *req, const walk_state *st,
+                           const recommend_relaxed *relaxed);
 
 /* ---- alternatives (alternatives.c) ------------------------------------------------------------------ */
 
@@ -382,6 +427,7 @@ void recommend_write_export_link(jsonw *out, const candidate *c);
 
 /* Writes the answer document of a ranked request. */
 void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements *req, const recommend_options *opts,
-                     const catalog *snap, const walk_state *st, const recommend_alternatives *alts);
+                     const catalog *snap, const walk_state *st, const recommend_alternatives *alts,
+                     const recommend_relaxed *relaxed);
 
 #endif

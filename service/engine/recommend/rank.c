@@ -30,6 +30,8 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
     [REJECT_LATENCY] = "below_latency_floor",
     [REJECT_RETIRED] = "retired",
     [REJECT_DEADLINE] = "misses_deadline",
+    [REJECT_SPOT_CANNOT_FINISH] = "spot_cannot_finish",
+    [REJECT_TOO_LONG] = "longer_than_ten_years",
     [REJECT_NO_RATE] = "no_benchmark_rate",
 };
 
@@ -58,15 +60,11 @@ static void price_offer(const rec_request *r, const rec_filters *f, const catalo
         reject_reason failure = recommend_cost_at(r, ft, (pricing_model)m, price->hourly_usd,
                                                   offer->instance->provider->id, price->spot_interruption,
                                                   &c.hourly_usd, &c.total_usd);
-        if (failure == REJECT_MAX_HOURLY) {
-            recommend_note_over_hourly(st, c.hourly_usd);
-            if (first_failure == REJECT_NONE)
-                first_failure = REJECT_MAX_HOURLY;
-            continue;
-        }
-        if (failure == REJECT_MAX_TOTAL) {
-            if (first_failure == REJECT_NONE || first_failure == REJECT_MAX_HOURLY)
-                first_failure = REJECT_MAX_TOTAL;
+        if (failure != REJECT_NONE) {
+            recommend_note_refusal(st, failure, r, &c, price->spot_interruption);
+            /* the hourly cap is judged first: any other refusal of another pricing model says more */
+            if (first_failure == REJECT_NONE || (first_failure == REJECT_MAX_HOURLY && failure != REJECT_MAX_HOURLY))
+                first_failure = failure;
             continue;
         }
         recommend_score_candidate(r, ft, &c);
@@ -236,10 +234,12 @@ static unsigned pricing_mask(const rec_request *r)
     return allowed;
 }
 
-/* The request caps the price (recommend_cost_at() judges nothing else): without a cap every price passes. */
+/* recommend_cost_at() may refuse a price of r: a cap, or spot plans of a job of known length that may not finish
+ * (recommend_plan_check(); a fit past ten years or the deadline is refused before any price). */
 static bool price_capped(const rec_request *r)
 {
-    return r->max_hourly_usd > 0 || r->max_total_usd > 0;
+    bool length_known = r->job_hours > 0 || r->workload.tokens_b > 0;
+    return r->max_hourly_usd > 0 || r->max_total_usd > 0 || (length_known && r->pricing_allowed[PRICING_SPOT]);
 }
 
 /* The offers of a shape priced under none of the allowed models. */
@@ -441,7 +441,9 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         return; /* the loop below would refuse every shape the count */
     gpu_judgement *judged = judge_gpus(r, f, snap);
     unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
-    bool capped = price_capped(r); /* sides change pricing, never the caps */
+    bool capped = price_capped(r); /* sides change pricing, never the caps, but spot's may not finish */
+    for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
+        capped = capped || price_capped(&st->sides[i].request);
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
         side_allowed[i] = pricing_mask(&st->sides[i].request);
     /* shapes ranked by price alone wait for the cheapest-first pass below; their fits stay in st->fits */

@@ -36,7 +36,9 @@ int recommend_run(const catalog *snap, const json_t *request, const recommend_op
     recommend_rank(&r, &filters, snap, &req, &st);
     if (recommend_alternatives_find(snap, request, &r, &filters, &req, &st, &alts, error) != 0)
         goto out;
-    recommend_write(out, &r, &req, opts, snap, &st, &alts);
+    recommend_relaxed relaxed;
+    recommend_relax(snap, &r, &filters, &req, &st, &relaxed);
+    recommend_write(out, &r, &req, opts, snap, &st, &alts, &relaxed);
     rc = 0;
 out:
     recommend_alternatives_free(&alts);

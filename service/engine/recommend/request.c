@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "engine/didyoumean.h"
 #include "wire/jsonv.h"
 
 const char *const recommend_objective_names[OBJECTIVE_COUNT] = {"cost", "time", "balanced", "efficiency"};
@@ -264,6 +265,22 @@ static long find_gpu(const catalog *snap, const char *id, size_t start)
     return gpu ? (long)(gpu - snap->gpus) : -1;
 }
 
+/* The catalog's ids of the kind find looks up closest to a mistyped one, joined into buf. */
+static void closest_ids(const catalog *snap, id_finder find, const char *wanted, char *buf, size_t buf_len)
+{
+    didyoumean hints = {{NULL}, {0}, 0};
+    if (find == find_provider)
+        for (size_t i = 0; i < snap->provider_count; i++)
+            didyoumean_offer(&hints, wanted, snap->providers[i].id);
+    else if (find == find_region)
+        for (size_t i = 0; i < snap->region_count; i++)
+            didyoumean_offer(&hints, wanted, snap->regions[i].id);
+    else
+        for (size_t i = 0; i < snap->gpu_count; i++)
+            didyoumean_offer(&hints, wanted, snap->gpus[i].id);
+    didyoumean_format(&hints, buf, buf_len);
+}
+
 /* Marks every item the list names (regions: an id may exist at several providers, all are marked). */
 static bool resolve_list(const catalog *snap, const json_t *list, const char *path, id_finder find, bool repeats,
                          size_t count, bool value, bool *bitmap, const char *what, problem *p)
@@ -277,7 +294,9 @@ static bool resolve_list(const catalog *snap, const json_t *list, const char *pa
         if (at < 0 || (size_t)at >= count) {
             char entry_path[96];
             jsonv_index_path(entry_path, sizeof entry_path, path, i);
-            problem_add_field(p, entry_path, "is not a %s in the catalog", what);
+            char closest[256];
+            closest_ids(snap, find, id, closest, sizeof closest);
+            problem_add_field(p, entry_path, "is not a %s in the catalog; closest: %s", what, closest);
             ok = false;
             continue;
         }

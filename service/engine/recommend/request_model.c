@@ -109,8 +109,10 @@ static void report_unknown_model(const catalog *snap, const char *id, problem *p
         didyoumean_offer(&hints, id, snap->models[i].id);
     char closest[256];
     didyoumean_format(&hints, closest, sizeof closest);
-    problem_add_field(p, "workload.model", "'%s' is not a model in the catalog (GET /v1/models); closest: %s", id,
-                      closest);
+    problem_add_field(p, "workload.model",
+                      "'%s' is not a model in the catalog (GET /v1/models); closest: %s; for a model not catalogued, "
+                      "give its shape as workload.architecture",
+                      id, closest);
 }
 
 /* The model the workload names, whichever way: *r->workload.arch and has_model set. */

@@ -91,9 +91,47 @@ void recommend_note_rejection(walk_state *st, reject_reason reason, const fit *f
     if (reason == REJECT_MAX_NODES && ft->nodes > 0 &&
         (st->fewest_nodes_needed == 0 || ft->nodes < st->fewest_nodes_needed))
         st->fewest_nodes_needed = ft->nodes;
+    if (reason == REJECT_TOO_LONG && ft->hours > 0 && (st->shortest_too_long == 0 || ft->hours < st->shortest_too_long))
+        st->shortest_too_long = ft->hours;
     if (reason == REJECT_DEADLINE && ft->hours > 0 &&
         (st->fastest_missed_hours == 0 || ft->hours < st->fastest_missed_hours))
         st->fastest_missed_hours = ft->hours;
+}
+
+static void note_unfinishable(walk_state *st, reject_reason reason, const rec_request *r, const fit *ft,
+                              pricing_model m, const char *provider_id, const char *band)
+{
+    if (reason == REJECT_TOO_LONG || reason == REJECT_DEADLINE) {
+        double hours = recommend_spot_hours(r, ft, provider_id, band, &(plan_spot){0}, NULL);
+        if (reason == REJECT_TOO_LONG && (st->shortest_too_long == 0 || hours < st->shortest_too_long))
+            st->shortest_too_long = hours;
+        if (reason == REJECT_DEADLINE && (st->fastest_missed_hours == 0 || hours < st->fastest_missed_hours))
+            st->fastest_missed_hours = hours;
+        return;
+    }
+    if (reason != REJECT_SPOT_CANNOT_FINISH || !vocab_pricing_models[m].interruptible)
+        return;
+    plan_spot spot;
+    recommend_spot_hours(r, ft, provider_id, band, &spot, NULL);
+    double exponent = spot.fleet_rate_per_hour * ft->hours;
+    double nearest = st->likeliest_spot.fleet_rate_per_hour * st->likeliest_spot_hours;
+    if (st->likeliest_spot_hours == 0 || exponent < nearest) {
+        st->likeliest_spot = spot;
+        st->likeliest_spot_hours = ft->hours;
+        st->likeliest_spot_nodes = ft->nodes;
+    }
+}
+
+void recommend_note_refusal(walk_state *st, reject_reason reason, const rec_request *r, const candidate *c,
+                            const char *band)
+{
+    if (reason == REJECT_MAX_HOURLY)
+        recommend_note_over_hourly(st, c->hourly_usd);
+    else if (reason == REJECT_MAX_TOTAL && c->total_usd > 0 &&
+             (st->cheapest_over_total == 0 || c->total_usd < st->cheapest_over_total))
+        st->cheapest_over_total = c->total_usd;
+    else if (reason != REJECT_MAX_TOTAL)
+        note_unfinishable(st, reason, r, &c->fit, c->pricing, c->offer->instance->provider->id, band);
 }
 
 void recommend_note_over_hourly(walk_state *st, double hourly_usd)

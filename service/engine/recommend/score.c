@@ -97,11 +97,33 @@ int recommend_candidate_order(const void *a, const void *b, void *ctx)
     return recommend_candidate_cmp(a, b);
 }
 
+reject_reason recommend_plan_check(const rec_request *r, const fit *ft, pricing_model m, const char *provider_id,
+                                   const char *band)
+{
+    if (isnan(ft->hours))
+        return REJECT_NONE;
+    if (ft->hours > MAX_JOB_HOURS)
+        return REJECT_TOO_LONG;
+    if (!vocab_pricing_models[m].interruptible)
+        return REJECT_NONE;
+    plan_spot spot;
+    double hours = recommend_spot_hours(r, ft, provider_id, band, &spot, NULL);
+    /* without checkpoints every reclaim restarts the job: e^(L T) - 1 restarts expected before one run goes through */
+    if (!r->checkpointing && spot.fleet_rate_per_hour > 0 && spot.fleet_rate_per_hour * ft->hours >= M_LN2)
+        return REJECT_SPOT_CANNOT_FINISH;
+    if (r->deadline_hours > 0 && hours > r->deadline_hours)
+        return REJECT_DEADLINE; /* the reclaims push it past the deadline its nodes were planned for */
+    return hours > MAX_JOB_HOURS || !isfinite(hours) ? REJECT_TOO_LONG : REJECT_NONE;
+}
+
 reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
                                 const char *provider_id, const char *band, double *hourly_usd, double *total_usd)
 {
     *hourly_usd = price_hourly_usd * ft->nodes;
     *total_usd = NAN;
+    reject_reason unfinishable = recommend_plan_check(r, ft, m, provider_id, band);
+    if (unfinishable != REJECT_NONE)
+        return unfinishable;
     if (r->max_hourly_usd > 0 && *hourly_usd > r->max_hourly_usd)
         return REJECT_MAX_HOURLY;
     if (!isnan(ft->hours)) {

@@ -304,7 +304,10 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
     if (reason != REJECT_NONE)
         return reason;
     point_at(r, &hw, &best.layout, best.batch, true, &best.point); /* the same figures, with the first token */
-    if (best.nodes > (double)r->max_nodes && (r->max_nodes_given || best.layout.nodes == 1)) {
+    /* a replica may span nodes beyond a default max_nodes, but no load is priced past the most nodes a request may
+     * ask for (MAX_NODES) */
+    if ((best.nodes > (double)r->max_nodes && (r->max_nodes_given || best.layout.nodes == 1)) ||
+        best.nodes > (double)MAX_NODES) {
         out->nodes = best.nodes > MAX_NODES ? MAX_NODES : (unsigned)best.nodes; /* for the hint */
         return REJECT_MAX_NODES;
     }

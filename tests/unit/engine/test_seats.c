@@ -74,8 +74,8 @@ START_TEST(a_provider_slice_is_one_seat)
 {
     catalog *snap = seed_catalog_load();
     json_t *doc = answer(snap, "{\"workload\": {\"kind\": \"general\", \"seats\": 6, \"seat_memory_gb\": 4, "
-                               "\"hours\": 730}, \"constraints\": {\"providers\": [\"azure\"]}, \"objective\": \"cost\", "
-                               "\"limit\": 10}", 200);
+                               "\"hours\": 730}, \"constraints\": {\"providers\": [\"azure\"]}, "
+                               "\"objective\": \"cost\", \"limit\": 10}", 200);
     check_picks(snap, doc, 6, 4);
     bool slice_seen = false;
     size_t i;

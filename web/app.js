@@ -45,6 +45,7 @@
     colours: new Map(),     /* provider id -> colour */
     lastRecommend: null,    /* {request, response} */
     models: new Map(),      /* GET /v1/models: id -> model */
+    benchmarks: new Map(),  /* GET /v1/benchmarks: benchmark -> its first row, with the GPUs measured */
     /* Request members an alternative's "Try it" set that the form has no control for; sent until the form is reset. */
     extras: {},
     instancesCursor: null,
@@ -462,6 +463,36 @@
     onModelChange();
   }
 
+  /* The benchmarks a job can be priced by (GET /v1/benchmarks): one option per benchmark, grouped by suite, with the
+   * GPUs measured running it; the unit of work shows beside the work input. */
+  async function loadBenchmarks() {
+    const result = await apiAll('v1/benchmarks');
+    const select = $('#benchmark-select');
+    if (!result.ok) {
+      $('#benchmark-info').textContent = `Benchmarks unavailable (${result.problem.title}).`;
+      return;
+    }
+    const suites = new Map();
+    for (const row of result.data.items) {
+      const known = state.benchmarks.get(row.benchmark);
+      if (known) { known.gpus.push(row.gpu.name); continue; }
+      state.benchmarks.set(row.benchmark, { ...row, gpus: [row.gpu.name] });
+      if (!suites.has(row.suite)) suites.set(row.suite, []);
+      suites.get(row.suite).push(row.benchmark);
+    }
+    for (const suite of [...suites.keys()].sort()) {
+      select.append(el('optgroup', { label: suite, dataset: { suite } },
+        suites.get(suite).sort().map((id) => el('option', { value: id }, `${state.benchmarks.get(id).case} (${id})`))));
+    }
+    onBenchmarkChange();
+  }
+
+  function onBenchmarkChange() {
+    const b = state.benchmarks.get($('#benchmark-select').value);
+    $('#work-unit').textContent = b ? `${b.unit}s` : 'units of the benchmark';
+    $('#benchmark-info').textContent = b ? `${b.suite} ${b.suite_version}, measured on ${b.gpus.join(', ')}; other GPUs are estimated.` : '';
+  }
+
   /* A named model sizes the job from its architecture; the parameter count is then the model's own and is not sent
    * (the service refuses a count that disagrees with the model). */
   function onModelChange() {
@@ -505,8 +536,8 @@
   /* Numeric workload inputs sent as they are when filled; the kind groups' inputs only while their group is enabled. */
   const WORKLOAD_NUMBERS = ['model_params_b', 'tokens_b', 'batch_size', 'sequence_length', 'min_gpu_memory_gb', 'hours',
     'lora_rank', 'deadline_hours', 'checkpoint_interval_minutes', 'target_tokens_per_s', 'requests_per_s',
-    'prompt_tokens', 'output_tokens', 'max_ttft_ms'];
-  const WORKLOAD_CHOICES = ['model', 'fine_tuning_method', 'kv_cache_precision'];
+    'prompt_tokens', 'output_tokens', 'max_ttft_ms', 'work', 'target_rate', 'seats', 'seat_memory_gb'];
+  const WORKLOAD_CHOICES = ['model', 'fine_tuning_method', 'kv_cache_precision', 'benchmark'];
 
   function buildRecommendRequest(form, localErrors) {
     const workload = { kind: form.elements['workload.kind'].value, precision: form.elements['workload.precision'].value };
@@ -514,6 +545,7 @@
       const input = form.elements[`workload.${key}`];
       if (input && !input.matches(':disabled') && input.value) workload[key] = input.value;
     }
+    if (workload.benchmark) delete workload.precision; /* the benchmark's suite says what precision it ran at */
     for (const key of WORKLOAD_NUMBERS) {
       const input = form.elements[`workload.${key}`];
       if (input && input.matches(':disabled')) continue;
@@ -784,6 +816,21 @@
           isNum(t.load_tokens_per_s) ? `at ${num(t.load_tokens_per_s, 0)} tokens/s` : null),
         fact('throughput.request', 'Request', `${num(t.prompt_tokens, 0)} in, ${num(t.output_tokens, 0)} out`, 'tokens'))));
     }
+    const w = r.work;
+    if (w) {
+      sections.push(el('section', { class: 'work', 'aria-label': 'Work' }, el('h3', {}, 'Unit of work'), el('dl', { class: 'facts small' },
+        fact('work.rate_per_s', 'Rate', `${num(w.rate_per_s, 4)} ${w.unit}s/s`, `${w.rate_is}: ${w.rule}`),
+        isNum(w.hours) ? fact('work.hours', 'Hours', `${num(w.hours, 2)} h`, isNum(w.work) ? `for ${num(w.work, 0)} ${w.unit}s` : null) : null,
+        fact('work.usd_per_price_unit', `Per ${w.price_unit}`, usdFine(w.usd_per_price_unit), w.benchmark),
+        fact('work.sources', 'Measured', (w.sources || []).map((s) => s.id).join(', ')))));
+    }
+    const seats = r.seats;
+    if (seats) {
+      sections.push(el('section', { class: 'seats', 'aria-label': 'Seats' }, el('h3', {}, 'Design seats'), el('dl', { class: 'facts small' },
+        fact('seats.seats_per_instance', 'Per instance', `${num(seats.seats_per_instance, 0)} seats`, seats.sharing),
+        fact('seats.instances', 'Instances', num(seats.instances, 0), seats.idle_seats > 0 ? `${num(seats.idle_seats, 0)} seats idle` : null),
+        fact('seats.usd_per_seat_hour', 'Per seat-hour', usdFine(seats.usd_per_seat_hour), `${usd(seats.usd_per_seat_month)} per seat-month`))));
+    }
     const sp = r.spot;
     if (sp) {
       sections.push(el('section', { class: 'spot', 'aria-label': 'Spot' }, el('h3', {}, 'Spot interruptions'), el('dl', { class: 'facts small' },
@@ -798,7 +845,7 @@
     }
     const exportBox = r.export ? exportBar(r) : null;
     return el('details', { class: 'rec-more', open: r.rank === 1 },
-      el('summary', {}, [t ? 'Plan, serving' : 'Plan', sp ? 'spot overhead' : null, exportBox ? 'export' : null].filter(Boolean).join(', ')),
+      el('summary', {}, [t ? 'Plan, serving' : 'Plan', w ? 'unit of work' : null, seats ? 'seats' : null, sp ? 'spot overhead' : null, exportBox ? 'export' : null].filter(Boolean).join(', ')),
       el('div', { class: 'rec-sections' }, sections), exportBox);
   }
 
@@ -1602,7 +1649,8 @@
     $('#instances-more').addEventListener('click', () => loadInstances(true));
     window.addEventListener('scroll', hideTip, { passive: true });
     document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideTip(); });
-    const ready = Promise.all([loadProviders(), loadGpus(), loadModels()]);
+    $('#benchmark-select').addEventListener('change', onBenchmarkChange);
+    const ready = Promise.all([loadProviders(), loadGpus(), loadModels(), loadBenchmarks()]);
     ready.then(() => {
       document.body.dataset.ready = 'true';
       if (state.catalogLoaded) renderProvidersTable();

@@ -45,6 +45,8 @@ static const cli_flag recommend_flags[] = {
     {"workload.benchmark", NULL, FLAG_TEXT, "price per unit of work from a benchmark (GET /v1/benchmarks), e.g. hpl"},
     {"workload.work", NULL, FLAG_NUMBER, "with --benchmark: units of its work (images, ns, TFLOP, proofs...)"},
     {"workload.target_rate", NULL, FLAG_NUMBER, "with --benchmark: units per second to sustain"},
+    {"workload.seats", NULL, FLAG_INTEGER, "rendering/general: interactive seats sharing GPUs, priced per seat-hour"},
+    {"workload.seat_memory_gb", NULL, FLAG_NUMBER, "with --seats: GPU frame buffer of one seat, GB"},
     {"constraints.providers", "--provider", FLAG_LIST, "provider ids, e.g. aws,gcp"},
     {"constraints.regions", "--region", FLAG_LIST, "region ids, e.g. us-east-1"},
     {"constraints.geographies", "--geography", FLAG_LIST, "only these geographies, e.g. us,europe"},

@@ -814,6 +814,27 @@ await check('chart axes follow the workload: memory bandwidth without serving fi
   await page.click('#recommend-form button[type="reset"]');
 });
 
+await check('benchmark: selector filled from /v1/benchmarks; an HPL job shows its rate, hours and $ per unit of work', async () => {
+  await setKind('hpc');
+  await page.waitForSelector('#benchmark-select option[value="hpl"]', { state: 'attached' });
+  await page.selectOption('#benchmark-select', 'hpl');
+  assert.match(await page.textContent('#work-unit'), /TFLOP/);
+  await page.fill('[name="workload.model_params_b"]', '');
+  await page.fill('[name="workload.work"]', '100000000');
+  const job = await submitRecommend();
+  assert.equal(job.status, 200, JSON.stringify(job.body));
+  const w = job.request.workload;
+  assert.deepEqual([w.benchmark, w.work, w.precision], ['hpl', 100000000, undefined], 'the suite sets the precision');
+  await page.waitForSelector('#ranking tbody.rec[data-rank="1"] [data-key="work.usd_per_price_unit"]');
+  const r = job.body.recommendations[0];
+  const shown = await facts(1);
+  assert.ok(shown['work.usd_per_price_unit'].startsWith(usdFine(r.work.usd_per_price_unit)), shown['work.usd_per_price_unit']);
+  assert.ok(shown['work.hours'].startsWith(`${num(r.work.hours, 2)} h`), shown['work.hours']);
+  assert.ok(shown['work.rate_per_s'].includes(r.work.rate_is), shown['work.rate_per_s']);
+  await shot('17-benchmark-work.png');
+  await page.click('#recommend-form button[type="reset"]');
+});
+
 await check('catalog: GPUs sortable, instances filtered and sorted by the API', async () => {
   await page.click('#tab-catalog');
   await page.waitForSelector('#instances-table tbody tr[data-provider]');

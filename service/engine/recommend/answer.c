@@ -428,6 +428,8 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     write_throughput(out, r, c);
     if (r->work.benchmark != NULL)
         work_write(out, &r->work, &c->fit.work, c->hourly_usd, recommend_candidate_hours(r, c));
+    if (r->seats > 0)
+        recommend_seats_write(out, r, c);
     write_plan(out, r, req, c, hours);
     write_spot(out, r, c);
     recommend_write_export_link(out, c);

@@ -189,6 +189,8 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
     if (workload_kind_of(r->workload.kind)->serves && r->latency_sensitive && !out->model_on_one_gpu)
         out->penalty *= nodes > 1 ? PENALTY_LATENCY_NODES
                                   : (out->one_nvlink_domain ? PENALTY_LATENCY_NVLINK : PENALTY_LATENCY_PCIE);
+    if (r->seats > 0)
+        return recommend_seat_fit(r, inst, out);
     return r->work.benchmark != NULL ? recommend_work_fit(r, inst, out) : REJECT_NONE;
 }
 

@@ -95,6 +95,8 @@ typedef struct rec_request {
      * (recommend_check_sanity(), sanity.c) */
     char sanity_warnings[RECOMMEND_MAX_SANITY_WARNINGS][256];
     int sanity_warning_count;
+    long long seats;       /* workload.seats: interactive design seats (seats.c); 0 = not a seat request */
+    double seat_memory_gb; /* workload.seat_memory_gb: the frame buffer one seat's virtual GPU holds */
 } rec_request;
 
 /* The request's lists resolved against the snapshot: bitmaps parallel to the snapshot's arrays (NULL = all). */
@@ -175,6 +177,7 @@ typedef struct fit {
     double utilization;        /* the MFU the hours assume */
     bool tensor_parallel_planned; /* the model is split within a node: what the utilisation's reason recalls */
     work_fit work; /* a benchmark job: its rate on these nodes */
+    double seats_per_node; /* a seat request: the seats one instance carries (0 otherwise) */
 } fit;
 
 typedef struct candidate {
@@ -348,6 +351,11 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
 /* A benchmark job's fit (engine/recommend/work.c): the rate of inst's GPUs, the nodes a target rate needs, the hours of the
  * work, or why none (no rate near the GPU, more nodes than allowed). */
 reject_reason recommend_work_fit(const rec_request *r, const catalog_instance *inst, fit *out);
+/* Design seats (engine/recommend/seats.c): workload.seats and seat_memory_gb parsed from w into r; the instances
+ * that carry r->seats seats on inst (REJECT_MAX_NODES beyond max_nodes); a pick's "seats" member. */
+void recommend_parse_seats(const json_t *w, rec_request *r, problem *p);
+reject_reason recommend_seat_fit(const rec_request *r, const catalog_instance *inst, fit *out);
+void recommend_seats_write(jsonw *out, const rec_request *r, const candidate *c);
 /* Why instance type inst cannot run the job, or REJECT_NONE with *out its fit: admitted, then its hardware's fit. */
 reject_reason recommend_instance_check(const rec_request *r, const rec_filters *f, const catalog *snap,
                                        const sizing_requirements *req, const catalog_instance *inst, fit *out);

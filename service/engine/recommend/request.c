@@ -47,8 +47,8 @@ static const char *const workload_fields[] = {
     "min_tokens_per_s_per_sequence", "deadline_hours",
     "checkpoint_interval_minutes", "serve_after",
     "benchmark",     "work",
-    "target_rate",
-    "framework",
+    "target_rate",   "framework",
+    "seats",         "seat_memory_gb",
 };
 static const char *const constraint_fields[] = {
     "providers",      "regions",    "pricing",        "max_hourly_usd", "max_total_usd",
@@ -114,6 +114,7 @@ static void parse_workload(const catalog *snap, const json_t *w, rec_request *r,
     if (!kind_ok)
         return;
     work_parse(snap, w, r->workload.kind, &r->work, &r->workload.precision, &r->workload.min_gpu_memory_gb, p);
+    recommend_parse_seats(w, r, p);
     recommend_parse_model(snap, w, r, p);
     workload_kind k = r->workload.kind;
     bool trains = workload_kind_of(k)->trains;
@@ -186,7 +187,7 @@ static void parse_constraints(const json_t *c, rec_request *r, problem *p)
     /* a throughput target is met with as many independent replicas as it takes, a deadline with the nodes it needs */
     if (r->target_tokens_per_s > 0 || r->requests_per_s > 0)
         r->max_nodes = MAX_NODES;
-    if (r->deadline_hours > 0)
+    if (r->deadline_hours > 0 || r->seats > 0) /* seats: as many independent desktops as they take */
         r->max_nodes = DEADLINE_DEFAULT_MAX_NODES;
     parse_pricing(c, r, p);
     if (c == NULL)

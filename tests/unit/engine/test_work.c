@@ -9,9 +9,10 @@
 #include "support/check_support.h"
 #include "support/seed_catalog.h"
 
-/* How many left-out measurements the rule estimates within 0.8-1.25: a floor that may only rise (17 of 25 today). */
-#define LOO_FLOOR_WITHIN 17
-#define LOO_CASES 25
+/* How many left-out measurements the rule estimates within 0.8-1.25: a floor that may only rise (29 of 37 today, with
+ * the A100 training rows of 0030 and the H200 and L40S inference rows of 0031). */
+#define LOO_FLOOR_WITHIN 29
+#define LOO_CASES 37
 
 START_TEST(measured_rate_is_per_gpu)
 {

@@ -1,4 +1,4 @@
-/* Design seats (recommend_internal.h): workload.seats interactive users of a rendering or general workload, each
+/* Design seats (internal.h): workload.seats interactive users of a rendering or general workload, each
  * with a virtual GPU of workload.seat_memory_gb of frame buffer, priced per seat-hour.
  *
  * How many seats an instance carries:

@@ -589,7 +589,7 @@ static const struct catalog_rule {
     {"estimated price whose source does not state its rule",
      "SELECT " ROW_NAME("p") " FROM prices p WHERE (p.estimated = 1) <> (p.source LIKE 'rule: %')",
      "UPDATE prices SET source = 'https://aws.amazon.com/ec2/pricing/reserved-instances/pricing/' "
-     "WHERE provider_id = 'aws' AND instance_type_id = 'g4dn.xlarge' AND region_id = 'us-east-1' "
+     "WHERE provider_id = 'aws' AND instance_type_id = 'p3.2xlarge' AND region_id = 'us-east-1' "
      "AND pricing_model = 'reserved_1y'"},
     {"gpu without a source",
      "SELECT g.id FROM gpus g WHERE json_array_length(g.sources) < 1 OR EXISTS (SELECT 1 FROM json_each(g.sources) j "
@@ -719,6 +719,24 @@ START_TEST(test_catalog_v3_facts)
     ck_assert_double_eq_tol(qd("SELECT hourly FROM prices WHERE provider_id = 'gcp' AND instance_type_id = "
                                "'a2-highgpu-1g' AND region_id = 'us-central1' AND pricing_model = 'reserved_3y'"),
                             1.285708, 1e-9);
+    /* AWS Reserved Instances read from the AWS Price List (0025), Standard, No Upfront, Linux: every g4dn, g5, g6,
+       g6e, gr6 and p3dn row is a published figure, and only p3 (no Reserved term in the file) keeps its rule. g6 is
+       0.65 x on-demand at one year, not the 0.63 of the rule; p3dn.24xlarge at three years is 0.33 x on-demand. */
+    ck_assert_int_eq(qi("SELECT count(*) FROM prices WHERE provider_id = 'aws' AND pricing_model IN ('reserved_1y', "
+                        "'reserved_3y') AND estimated = 1 AND instance_type_id NOT LIKE 'p3.%'"),
+                     0);
+    ck_assert_int_eq(qi("SELECT count(*) FROM prices WHERE provider_id = 'aws' AND pricing_model IN ('reserved_1y', "
+                        "'reserved_3y') AND estimated = 0"),
+                     206);
+    ck_assert_double_eq_tol(qd("SELECT hourly FROM prices WHERE provider_id = 'aws' AND instance_type_id = "
+                               "'g5.xlarge' AND region_id = 'us-east-1' AND pricing_model = 'reserved_1y'"),
+                            0.63378, 1e-9);
+    ck_assert_double_eq_tol(qd("SELECT hourly FROM prices WHERE provider_id = 'aws' AND instance_type_id = "
+                               "'g6.xlarge' AND region_id = 'us-west-2' AND pricing_model = 'reserved_1y'"),
+                            0.52392, 1e-9);
+    ck_assert_double_eq_tol(qd("SELECT hourly FROM prices WHERE provider_id = 'aws' AND instance_type_id = "
+                               "'p3dn.24xlarge' AND region_id = 'us-east-1' AND pricing_model = 'reserved_3y'"),
+                            10.416, 1e-9);
 }
 END_TEST
 

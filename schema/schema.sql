@@ -203,10 +203,12 @@ CREATE TABLE oci_price_parts (
     FOREIGN KEY (provider_id, instance_type_id) REFERENCES instance_types(provider_id, id)
 ) WITHOUT ROWID;
 
-CREATE TABLE benchmarks (
+-- Rebuilt by 0026 to allow the suite 'blender'; SQLite keeps the renamed table's name quoted.
+CREATE TABLE "benchmarks" (
     id TEXT PRIMARY KEY CHECK (id GLOB '[a-z0-9]*' AND id NOT GLOB '*[^a-z0-9.-]*'),
     benchmark TEXT NOT NULL CHECK (benchmark GLOB '[a-z0-9]*' AND benchmark NOT GLOB '*[^a-z0-9.-]*'),
-    suite TEXT NOT NULL CHECK (suite IN ('mlperf-inference', 'mlperf-training', 'hpl', 'hpcg', 'amber', 'zprize', 'ssb')),
+    suite TEXT NOT NULL CHECK (suite IN ('mlperf-inference', 'mlperf-training', 'hpl', 'hpcg', 'amber', 'zprize', 'ssb',
+                                         'blender')),
     suite_version TEXT NOT NULL,
     case_name TEXT NOT NULL,
     gpu_id TEXT NOT NULL REFERENCES gpus(id),

@@ -24,6 +24,10 @@
 #include "base/util.h"
 
 #define PER_IP_LIMIT 100
+#define THREADS 2
+/* address_caps.h: two connections from one address arriving on two pool threads at once may both pass the check, so
+ * the cap can be passed by one connection per thread beyond the first; the surplus refused is at least this. */
+#define REFUSED_AT_LEAST (DAWDLERS - PER_IP_LIMIT - (THREADS - 1))
 #define TIMEOUT_S 10
 /* A good client's answer within this is served around the dawdlers, not after them. */
 #define GOOD_MS(timeout_s) ((timeout_s) * 1000.0 / 2)
@@ -38,7 +42,7 @@ static void configure(config *cfg, void *ctx)
     cfg->max_connections_per_ip = PER_IP_LIMIT;
     cfg->max_connections = 1024;
     cfg->connection_timeout_s = TIMEOUT_S;
-    cfg->threads = 2;
+    cfg->threads = THREADS;
 }
 
 static void setup(void)
@@ -154,8 +158,8 @@ START_TEST(dawdlers_do_not_stop_others)
             break;
         usleep(20 * 1000);
     }
-    ck_assert_msg(closed_early >= DAWDLERS - PER_IP_LIMIT, "only %d of %d dawdlers were refused", closed_early,
-                  DAWDLERS);
+    ck_assert_msg(closed_early >= REFUSED_AT_LEAST, "only %d of %d dawdlers were refused (at least %d expected)",
+                  closed_early, DAWDLERS, REFUSED_AT_LEAST);
 
     /* The connection timeout closes every dawdler (bounded: the timeout and a margin). */
     int closed_late = 0;

@@ -676,6 +676,7 @@
     renderRequirements(response.requirements || {});
     const recs = Array.isArray(response.recommendations) ? response.recommendations : [];
     renderHints(response, recs.length);
+    renderAnswerWarnings(response);
     renderRanking(recs.slice(0, show), response);
     renderRejections(response, recs.length);
     renderAlternatives(response);
@@ -691,6 +692,14 @@
     panel.classList.toggle('none', !fitting);
     $('#hints-title').textContent = fitting ? 'Hints' : 'Nothing fits: what to relax';
     clear($('#hints')).append(...hints.map((h) => el('li', {}, h)));
+  }
+
+  /* What holds for the whole answer (a provider's prices past the freshness limit, a model shape estimated from its
+   * size) is said once here rather than on every pick. */
+  function renderAnswerWarnings(response) {
+    const warnings = (Array.isArray(response.warnings) ? response.warnings : []).filter((w) => typeof w === 'string' && w);
+    $('#answer-warnings-panel').hidden = !warnings.length;
+    clear($('#answer-warnings')).append(...warnings.map((w) => el('li', {}, w)));
   }
 
   const REQUIREMENT_LABELS = {
@@ -789,6 +798,18 @@
 
   /* The plan, the serving figures and the spot overhead of one recommendation, with its export buttons; the top pick's
    * open, the others folded to keep the table short. */
+  // One replica's layout: its GPUs, then each parallel split above 1 and the nodes it spans.
+  function servingLayout(t) {
+    const tensor = isNum(t.tensor_parallel) ? t.tensor_parallel : 1;
+    const pipeline = isNum(t.pipeline_parallel) ? t.pipeline_parallel : 1;
+    const gpus = tensor * pipeline;
+    const splits = [`tensor ${num(tensor, 0)}`];
+    if (pipeline > 1) splits.push(`pipeline ${num(pipeline, 0)}`);
+    if (isNum(t.expert_parallel) && t.expert_parallel > 1) splits.push(`experts ${num(t.expert_parallel, 0)}`);
+    if (isNum(t.nodes_per_replica) && t.nodes_per_replica > 1) splits.push(`${num(t.nodes_per_replica, 0)} nodes`);
+    return `${num(gpus, 0)} GPU${gpus === 1 ? '' : 's'} (${splits.join(', ')})`;
+  }
+
   function recDetails(r) {
     const sections = [];
     const plan = r.plan || {};
@@ -806,10 +827,10 @@
     const t = r.throughput;
     if (t) {
       sections.push(el('section', { class: 'throughput', 'aria-label': 'Serving' }, el('h3', {}, 'Serving'), el('dl', { class: 'facts small' },
-        fact('throughput.tensor_parallel', 'Tensor parallel', `${num(t.tensor_parallel, 0)} GPU${t.tensor_parallel === 1 ? '' : 's'}`, 'per replica'),
+        fact('throughput.tensor_parallel', 'Layout', servingLayout(t), 'per replica'),
         fact('throughput.replicas', 'Replicas', num(t.replicas, 2), isNum(t.batch_size) ? `batch ${num(t.batch_size, 0)} each` : null),
-        fact('throughput.decode_tokens_per_s', 'Decode', `${num(t.decode_tokens_per_s, 0)} tokens/s`,
-          isNum(t.decode_tokens_per_s_per_sequence) ? `${num(t.decode_tokens_per_s_per_sequence, 1)} per sequence${t.bound ? `, ${t.bound === 'compute' ? 'compute' : 'bandwidth'}-bound` : ''}` : null),
+        fact('throughput.output_tokens_per_s', 'Output', `${num(t.output_tokens_per_s, 0)} tokens/s`,
+          isNum(t.time_per_output_token_ms) && t.time_per_output_token_ms > 0 ? `${num(1000 / t.time_per_output_token_ms, 1)} per sequence${t.bound ? `, ${t.bound === 'compute' ? 'compute' : 'bandwidth'}-bound` : ''}` : null),
         fact('throughput.time_to_first_token_ms', 'First token', `${num(t.time_to_first_token_ms, 1)} ms`,
           isNum(t.prefill_tokens_per_s) ? `prefill ${num(t.prefill_tokens_per_s, 0)} tokens/s` : null),
         fact('throughput.usd_per_million_tokens', 'Per million tokens', usdFine(t.usd_per_million_tokens),
@@ -1006,14 +1027,14 @@
         xTick: (t) => num(t), yTick: usdTick, frontier: 'quicker and cheaper', missing: 'without a job estimate',
         describe: (p) => `Job: ${hours(p.x)}, ${usd(p.y)}` };
     }
-    const served = recs.filter((r) => r.throughput && isNum(r.throughput.decode_tokens_per_s));
+    const served = recs.filter((r) => r.throughput && isNum(r.throughput.output_tokens_per_s));
     if (served.length) {
       const perToken = served.every((r) => isNum(r.throughput.usd_per_million_tokens));
       return { name: 'throughput', title: perToken ? 'Throughput against cost per token' : 'Throughput against price',
         xTitle: perToken ? 'Price per million tokens (USD)' : 'Price per hour (USD)',
-        yTitle: 'Decode throughput (tokens/s, all replicas)',
+        yTitle: 'Output throughput (tokens/s, all replicas, prefill counted)',
         x: (r) => (r.throughput ? (perToken ? r.throughput.usd_per_million_tokens : r.hourly_usd) : NaN),
-        y: (r) => (r.throughput ? r.throughput.decode_tokens_per_s : NaN), better: { x: -1, y: 1 },
+        y: (r) => (r.throughput ? r.throughput.output_tokens_per_s : NaN), better: { x: -1, y: 1 },
         xTick: usdTick, yTick: (t) => num(t), frontier: 'cheaper and faster', missing: 'without serving figures',
         describe: (p) => `${num(p.y, 0)} tokens/s · ${perToken ? `${usdFine(p.x)} per million tokens` : `${usd(p.x)}/h`}` };
     }

@@ -151,6 +151,7 @@ void render_recommend(FILE *out, const json_t *answer, const cli_command *flags)
         if (json_object_size(rejected) > 0)
             fputc('\n', out);
     }
+    print_lines(out, "Warnings for the whole answer:", json_object_get(answer, "warnings"), NULL);
     fprintf(out, "%lld offers considered; catalog %s\n", (long long)json_integer_value(json_object_get(answer, "considered")),
             text_of(answer, "catalog_version"));
 }

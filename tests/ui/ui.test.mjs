@@ -189,7 +189,7 @@ async function axisTitles() {
 }
 const close = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 
-await check('chart: serving answers plot decode tokens/s against $ per million tokens, recommendations highlighted, legend', async () => {
+await check('chart: serving answers plot output tokens/s against $ per million tokens, recommendations highlighted, legend', async () => {
   const { body } = fitted;
   const recs = body.recommendations;
   assert.ok(recs.every((r) => r.throughput && r.throughput.usd_per_million_tokens > 0), 'a sized model is served with figures');
@@ -200,7 +200,7 @@ await check('chart: serving answers plot decode tokens/s against $ per million t
     const p = points.find((q) => q.rank === r.rank);
     assert.ok(p, `rank ${r.rank} plotted`);
     assert.ok(close(p.x, r.throughput.usd_per_million_tokens), `rank ${r.rank}: x ${p.x} = $${r.throughput.usd_per_million_tokens}/M tokens`);
-    assert.ok(close(p.y, r.throughput.decode_tokens_per_s), `rank ${r.rank}: y ${p.y} = ${r.throughput.decode_tokens_per_s} tokens/s`);
+    assert.ok(close(p.y, r.throughput.output_tokens_per_s), `rank ${r.rank}: y ${p.y} = ${r.throughput.output_tokens_per_s} tokens/s`);
     assert.equal(p.recommended, r.rank <= 5);
   }
   assert.equal(points.filter((p) => p.recommended).length, Math.min(5, recs.length));
@@ -216,7 +216,7 @@ await check('chart: serving answers plot decode tokens/s against $ per million t
   }
   const titles = await axisTitles();
   assert.match(titles.x, /^Price per million tokens \(USD\)/);
-  assert.match(titles.y, /^Decode throughput \(tokens\/s/);
+  assert.match(titles.y, /^Output throughput \(tokens\/s/);
   assert.match(await page.textContent('#chart-title'), /cost per token/);
   await shot('02-recommend.png');
   await page.locator('#chart').screenshot({ path: path.join(SHOTS, '03-chart.png') });
@@ -413,7 +413,7 @@ await check('model picker: filled from /v1/models by family, sends workload.mode
   assert.equal(await page.isVisible('[name="workload.deadline_hours"]'), true);
   assert.equal(await page.isVisible('[name="workload.target_tokens_per_s"]'), false, 'serving inputs are for inference');
   await page.selectOption('[name="workload.precision"]', 'bf16');
-  await page.fill('[name="workload.tokens_b"]', '2000');
+  await page.fill('[name="workload.tokens_b"]', '200');
   await page.fill('[name="workload.deadline_hours"]', '720');
   await page.fill('[name="workload.checkpoint_interval_minutes"]', '30');
   await page.check('[name="workload.checkpointing"]');
@@ -502,10 +502,13 @@ await check('serving: load inputs reach the request; tensor parallel, replicas, 
     assert.equal(t.prompt_tokens, 2048, 'the service sized the request sent');
     const shown = await facts(r.rank);
     assertPlan(shown, r);
-    assert.ok(shown['throughput.tensor_parallel'].startsWith(`${t.tensor_parallel} GPU`), shown['throughput.tensor_parallel']);
+    const replicaGpus = t.tensor_parallel * t.pipeline_parallel;
+    assert.ok(shown['throughput.tensor_parallel'].startsWith(`${replicaGpus} GPU`), shown['throughput.tensor_parallel']);
+    assert.ok(shown['throughput.tensor_parallel'].includes(`tensor ${t.tensor_parallel}`), shown['throughput.tensor_parallel']);
+    if (t.nodes_per_replica > 1) assert.ok(shown['throughput.tensor_parallel'].includes(`${t.nodes_per_replica} nodes`));
     assert.ok(shown['throughput.replicas'].startsWith(num(t.replicas, 2)), shown['throughput.replicas']);
-    assert.ok(shown['throughput.decode_tokens_per_s'].startsWith(`${num(t.decode_tokens_per_s, 0)} tokens/s`));
-    assert.ok(shown['throughput.decode_tokens_per_s'].includes(`${num(t.decode_tokens_per_s_per_sequence, 1)} per sequence`));
+    assert.ok(shown['throughput.output_tokens_per_s'].startsWith(`${num(t.output_tokens_per_s, 0)} tokens/s`));
+    assert.ok(shown['throughput.output_tokens_per_s'].includes(`${num(1000 / t.time_per_output_token_ms, 1)} per sequence`));
     assert.ok(shown['throughput.time_to_first_token_ms'].startsWith(`${num(t.time_to_first_token_ms, 1)} ms`));
     assert.ok(shown['throughput.usd_per_million_tokens'].startsWith(usdFine(t.usd_per_million_tokens)));
     assert.ok(shown['throughput.usd_per_million_tokens'].includes(`at ${num(t.load_tokens_per_s, 0)} tokens/s`));
@@ -753,6 +756,18 @@ await check('hints: what to relax shown first when nothing fits', async () => {
   });
   assert.equal(first, 'hints-panel', 'the hints lead the answer');
   await shot('15-hints.png');
+});
+
+await check('warnings for the whole answer shown once, above the picks', async () => {
+  await page.click('#recommend-form button[type="reset"]');
+  await setKind('inference');
+  await page.fill('[name="workload.model_params_b"]', '7');
+  const answer = await submitRecommend();
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.ok(answer.body.warnings.some((w) => w.includes('workload.architecture')), 'a params-only model is sized as MHA');
+  await page.waitForSelector('#answer-warnings-panel:not([hidden])');
+  assert.deepEqual(await page.$$eval('#answer-warnings li', (els) => els.map((e) => e.textContent)), answer.body.warnings);
+  await page.fill('[name="workload.model_params_b"]', '');
 });
 
 await check('chart axes follow the workload: memory bandwidth without serving figures, peak compute for HPC', async () => {

@@ -230,9 +230,10 @@ static void write_throughput(jsonw *out, const rec_request *r, const candidate *
     jsonw_object_end(out);
 }
 
-/* At most this many sentences in each list, each at most NOTE_BYTES - 1 bytes long. */
+/* At most this many sentences in each list, each at most NOTE_BYTES - 1 bytes long: room for a price's whole source
+ * (the seed catalog's longest is 447 bytes) in the warning that names an estimated price's rule. */
 #define MAX_NOTES 8
-#define NOTE_BYTES 256
+#define NOTE_BYTES 1024
 
 /* One list of sentences (reasons or warnings), written into the answer as each is formed. */
 typedef struct notes {
@@ -254,6 +255,12 @@ static void note(notes *n, const char *fmt, ...)
 
 /* A spot job shorter than this loses little when reclaimed, so it gets no warning. */
 #define SPOT_LONG_JOB_HOURS 1.0
+
+/* GPUs of one type in one region past which a plan gets a capacity warning: 64 instances of 8 GPUs, the most one AWS
+ * Capacity Block holds ("Each Capacity Block can have up to 64 instances", Amazon EC2 User Guide, Find and purchase
+ * Capacity Blocks, https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/capacity-blocks-purchase.html). No provider
+ * publishes a larger unit it promises to find on demand; past it, capacity is arranged with the provider. */
+#define CAPACITY_WARNING_GPUS 512
 
 /* Whether a latency-sensitive served model crosses GPUs outside one NVLink domain: a warning, not a reason. */
 static bool latency_split(const rec_request *r, const fit *ft)
@@ -333,10 +340,78 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
              ft->serving ? (double)ft->tensor_parallel : inst->gpu_count);
 }
 
+/* Hours since c's price was last confirmed: its fetch, or its provider's last successful refresh when that came later
+ * and the price is the provider's own (a refresh that finds a price unchanged leaves its fetched_at, so that the catalog
+ * version stays, but confirms it). NAN when the price has no valid fetch time. */
+static double price_age_hours(const recommend_options *opts, const candidate *c)
+{
+    const catalog_price *price = &c->offer->prices[c->pricing];
+    const catalog_provider *provider = c->offer->instance->provider;
+    time_t fetched, confirmed;
+    if (price->fetched_at == NULL || util_parse_time(price->fetched_at, &fetched) != 0)
+        return NAN;
+    if (provider->last_success_at != NULL && util_parse_time(provider->last_success_at, &confirmed) == 0 &&
+        confirmed > fetched && strncmp(price->source, provider->id, strlen(provider->id)) == 0)
+        fetched = confirmed;
+    return difftime(opts->now, fetched) / 3600.0;
+}
+
+/* Whether c's price is older than the freshness limit (never, without a limit or a valid fetch time). */
+static bool price_is_stale(const recommend_options *opts, const candidate *c)
+{
+    double age = price_age_hours(opts, c);
+    return opts->stale_after_hours > 0 && !isnan(age) && age > (double)opts->stale_after_hours;
+}
+
+/* Whether every pick of provider has a stale price: the answer then says so once for the provider instead of on each
+ * of its picks, since a provider's prices age together (one refresh fetches them all). */
+static bool every_pick_of_provider_stale(const recommend_options *opts, const walk_state *st,
+                                         const catalog_provider *provider)
+{
+    for (size_t i = 0; i < st->heap.count; i++)
+        if (st->items[i].offer->instance->provider == provider && !price_is_stale(opts, &st->items[i]))
+            return false;
+    return true;
+}
+
+/* Once per provider whose every pick has a stale price: how old its prices are (the range, when they differ) and the
+ * oldest fetch time. */
+static void write_provider_price_ages(jsonw *out, const recommend_options *opts, const walk_state *st)
+{
+    for (size_t i = 0; i < st->heap.count; i++) {
+        const catalog_provider *provider = st->items[i].offer->instance->provider;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = st->items[j].offer->instance->provider == provider;
+        if (seen || !every_pick_of_provider_stale(opts, st, provider))
+            continue;
+        double youngest = INFINITY, oldest = 0;
+        const char *oldest_fetch = NULL;
+        for (size_t j = i; j < st->heap.count; j++) {
+            if (st->items[j].offer->instance->provider != provider)
+                continue;
+            double age = price_age_hours(opts, &st->items[j]);
+            youngest = fmin(youngest, age);
+            if (age >= oldest) {
+                oldest = age;
+                oldest_fetch = st->items[j].offer->prices[st->items[j].pricing].fetched_at;
+            }
+        }
+        char ages[96], text[320];
+        if (lround(youngest) == lround(oldest))
+            snprintf(ages, sizeof ages, "%.0f hours old (fetched %s)", oldest, oldest_fetch);
+        else
+            snprintf(ages, sizeof ages, "%.0f-%.0f hours old (the oldest fetched %s)", youngest, oldest, oldest_fetch);
+        snprintf(text, sizeof text, "%s prices are %s, past the %u-hour freshness limit, for every %s pick below.",
+                 provider->id, ages, opts->stale_after_hours, provider->id);
+        jsonw_string(out, text);
+    }
+}
+
 /* What to know before renting c: a slow split, a reclaim, an estimated or old price, a China region, a long run, a
  * term longer than the job, no ECC. */
 static void explain_warnings(const catalog *snap, const rec_request *r, const recommend_options *opts,
-                             const candidate *c, notes *warnings)
+                             const walk_state *st, const candidate *c, notes *warnings)
 {
     const catalog_instance *inst = c->offer->instance;
     const catalog_gpu *gpu = inst->gpu;
@@ -373,32 +448,27 @@ static void explain_warnings(const catalog *snap, const rec_request *r, const re
     double term = (double)cost_term_hours(c->pricing);
     if (term > 0 && !isnan(ft->hours) && ft->hours < term)
         note(warnings, "%s bills %.0f hours whether used or not; the job needs about %.0f.", pricing, term, ft->hours);
-    if (opts->stale_after_hours > 0) {
-        time_t fetched;
-        if (price->fetched_at == NULL || util_parse_time(price->fetched_at, &fetched) != 0) {
-            note(warnings, "The price has no valid fetch time; it may be out of date.");
-        } else {
-            /* a refresh that found the price unchanged leaves its fetched_at (the catalog version stays) but
-             * confirms it: the provider's last successful run counts as a fetch of every price it kept */
-            const char *confirmed_at = inst->provider->last_success_at;
-            time_t confirmed;
-            if (confirmed_at != NULL && util_parse_time(confirmed_at, &confirmed) == 0 && confirmed > fetched &&
-                strncmp(price->source, inst->provider->id, strlen(inst->provider->id)) == 0)
-                fetched = confirmed;
-            double age_hours = difftime(opts->now, fetched) / 3600.0;
-            if (age_hours > (double)opts->stale_after_hours)
-                note(warnings, "The price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit.",
-                     age_hours, price->fetched_at, opts->stale_after_hours);
-        }
-    }
+    double age_hours = price_age_hours(opts, c);
+    if (opts->stale_after_hours > 0 && isnan(age_hours))
+        note(warnings, "The price has no valid fetch time; it may be out of date.");
+    else if (price_is_stale(opts, c) && !every_pick_of_provider_stale(opts, st, inst->provider))
+        note(warnings, "The price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit.",
+             age_hours, price->fetched_at, opts->stale_after_hours);
+    if (ft->total_gpus > CAPACITY_WARNING_GPUS)
+        note(warnings, "This plan needs %.0f %s GPUs in %s: more than %d, the most one AWS Capacity Block reserves "
+                       "(64 instances of 8 GPUs). A fleet this size is arranged with the provider ahead of time, or "
+                       "split across regions.",
+             ft->total_gpus, gpu->name, c->offer->region->id, CAPACITY_WARNING_GPUS);
     if (!gpu->ecc && workload_kind_of(r->workload.kind)->needs_ecc)
         note(warnings, "%s has no ECC memory: a bit flip can silently corrupt a %s job.", gpu->name,
              workload_kind_name(r->workload.kind));
 }
 
 static void write_recommendation(jsonw *out, const catalog *snap, const rec_request *r, const sizing_requirements *req,
-                                 const recommend_options *opts, const candidate *c, size_t rank, double best_metric)
+                                 const recommend_options *opts, const walk_state *st, size_t rank)
 {
+    const candidate *c = &st->items[rank - 1];
+    double best_metric = st->items[0].metric;
     const catalog_instance *inst = c->offer->instance;
     jsonw_object_begin(out);
     jsonw_member_integer(out, "rank", (long long)rank);
@@ -440,7 +510,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_array_end(out);
     jsonw_name(out, "warnings");
     jsonw_array_begin(out);
-    explain_warnings(snap, r, opts, c, &warnings);
+    explain_warnings(snap, r, opts, st, c, &warnings);
     jsonw_array_end(out);
     jsonw_object_end(out);
 }
@@ -458,7 +528,7 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
     jsonw_name(out, "recommendations");
     jsonw_array_begin(out);
     for (size_t i = 0; i < st->heap.count; i++)
-        write_recommendation(out, snap, r, req, opts, &st->items[i], i + 1, st->items[0].metric);
+        write_recommendation(out, snap, r, req, opts, st, i + 1);
     jsonw_array_end(out);
     jsonw_name(out, "alternatives");
     recommend_alternatives_write(out, alts);
@@ -469,6 +539,7 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
         jsonw_string(out, "The model's shape is estimated from model_params_b alone: its KV cache assumes full "
                           "multi-head attention, several times what a grouped-query model holds. Name the model "
                           "(workload.model) or give its shape (workload.architecture) to size it.");
+    write_provider_price_ages(out, opts, st);
     jsonw_array_end(out);
     jsonw_member_integer(out, "considered", (long long)st->considered);
     jsonw_name(out, "rejected");

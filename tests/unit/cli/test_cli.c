@@ -325,7 +325,7 @@ START_TEST(recommend_table_shows_picks_or_hints)
         " \"region\": \"us-east-1\", \"pricing\": \"spot\", \"nodes\": 2, \"gpu_count\": 8,"
         " \"gpu\": {\"id\": \"h100-sxm-80gb\"}, \"hourly_usd\": 67.8, \"estimated_hours\": 10.5,"
         " \"estimated_total_usd\": 711.9, \"reasons\": [\"cheapest\"], \"warnings\": []}],"
-        " \"considered\": 805, \"catalog_version\": \"abc\"}",
+        " \"warnings\": [\"aws prices are 63 hours old\"], \"considered\": 805, \"catalog_version\": \"abc\"}",
         0, NULL);
     char *text = NULL;
     size_t size = 0;
@@ -339,7 +339,8 @@ START_TEST(recommend_table_shows_picks_or_hints)
                                "   10.5   711.90\n") != NULL,
                   "%s", text);
     ck_assert_ptr_nonnull(strstr(text, "Why #1:\n  cheapest\n"));
-    ck_assert_ptr_nonnull(strstr(text, "805 offers considered; catalog abc\n"));
+    ck_assert_ptr_nonnull(strstr(text, "Warnings for the whole answer:\n  aws prices are 63 hours old\n805 offers "
+                                       "considered; catalog abc\n"));
     free(text);
     json_decref(answer);
 

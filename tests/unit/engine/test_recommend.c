@@ -727,6 +727,66 @@ START_TEST(top_k_matches_full_sort_and_is_deterministic)
 END_TEST
 
 /* Memory-bandwidth-bound work ranks by GB/s per dollar, compute-bound by TFLOPS per dollar. */
+/* The number of strings of a JSON array that contain needle. */
+static size_t strings_containing(const json_t *list, const char *needle)
+{
+    size_t count = 0, i;
+    const json_t *item;
+    json_array_foreach(list, i, item) count += strstr(json_string_value(item), needle) != NULL;
+    return count;
+}
+
+START_TEST(price_age_said_once_when_every_pick_of_a_provider_has_it)
+{
+    /* Only beta's RTX 4090 fits: every beta pick has the 152-day-old price, so the answer says it once for beta */
+    json_t *doc = run_ok("{\"workload\":{\"kind\":\"inference\",\"model_params_b\":7,\"precision\":\"fp16\"},"
+                         "\"constraints\":{\"gpu_models\":[\"rtx-4090\"],\"pricing\":[\"on_demand\",\"spot\"]}}");
+    ck_assert_uint_ge(rec_count(doc), 1);
+    const json_t *answer_warnings = json_object_get(doc, "warnings");
+    ck_assert_uint_eq(strings_containing(answer_warnings, "beta prices are 3648 hours old"), 1);
+    ck_assert_uint_eq(strings_containing(answer_warnings, "prices are"), 1);
+    for (size_t i = 0; i < rec_count(doc); i++)
+        ck_assert_uint_eq(strings_containing(json_object_get(rec(doc, i), "warnings"), "freshness limit"), 0);
+    json_decref(doc);
+
+    /* beta's fresh H100 picks beside the stale RTX 4090: the old price is particular to its pick, said there */
+    doc = run_ok("{\"workload\":{\"kind\":\"inference\",\"model_params_b\":7,\"precision\":\"fp16\"},"
+                 "\"constraints\":{\"providers\":[\"beta\"]}}");
+    ck_assert_uint_eq(strings_containing(json_object_get(doc, "warnings"), "prices are"), 0);
+    size_t stale_picks = 0;
+    for (size_t i = 0; i < rec_count(doc); i++) {
+        bool stale = strcmp(str_at(rec(doc, i), "instance_type"), "rtx4090x1") == 0;
+        stale_picks += stale;
+        ck_assert_uint_eq(strings_containing(json_object_get(rec(doc, i), "warnings"), "freshness limit"), stale);
+    }
+    ck_assert_uint_ge(stale_picks, 1);
+    json_decref(doc);
+}
+END_TEST
+
+START_TEST(capacity_warned_past_one_capacity_block)
+{
+    /* 2 trillion tokens of a 70 B model in 10 days needs thousands of H100s in one region */
+    json_t *doc = run_ok("{\"workload\":{\"kind\":\"training\",\"model_params_b\":70,\"tokens_b\":2000,"
+                         "\"deadline_hours\":240},\"constraints\":{\"gpu_models\":[\"h100-sxm-80gb\"]}}");
+    ck_assert_uint_ge(rec_count(doc), 1);
+    for (size_t i = 0; i < rec_count(doc); i++) {
+        const json_t *plan = json_object_get(rec(doc, i), "plan");
+        bool large = num_at(plan, "total_gpus") > 512;
+        ck_assert(large);
+        ck_assert_uint_eq(strings_containing(json_object_get(rec(doc, i), "warnings"), "AWS Capacity Block"), 1);
+    }
+    json_decref(doc);
+    /* a one-node plan gets no such warning */
+    doc = run_ok("{\"workload\":{\"kind\":\"training\",\"model_params_b\":7,\"tokens_b\":1},"
+                 "\"constraints\":{\"gpu_models\":[\"h100-sxm-80gb\"],\"max_nodes\":1}}");
+    ck_assert_uint_ge(rec_count(doc), 1);
+    for (size_t i = 0; i < rec_count(doc); i++)
+        ck_assert_uint_eq(strings_containing(json_object_get(rec(doc, i), "warnings"), "Capacity Block"), 0);
+    json_decref(doc);
+}
+END_TEST
+
 START_TEST(bound_changes_ranking)
 {
     /* bandwidth: rtx 0.44/1008 = 0.000437 < h100x1 2.49/3350 = 0.000743 < l4x1 0.80/300; compute (fp32):
@@ -1363,6 +1423,8 @@ static Suite *recommend_suite(void)
     tcase_add_test(synthetic_case, latency_sensitive_70b);
     tcase_add_test(synthetic_case, top_k_matches_full_sort_and_is_deterministic);
     tcase_add_test(synthetic_case, bound_changes_ranking);
+    tcase_add_test(synthetic_case, price_age_said_once_when_every_pick_of_a_provider_has_it);
+    tcase_add_test(synthetic_case, capacity_warned_past_one_capacity_block);
     tcase_add_test(synthetic_case, empty_catalog_explains_itself);
     suite_add_tcase(s, synthetic_case);
 

@@ -4,7 +4,8 @@
 # 5xx or a lost request, a dead daemon, or RSS still growing over the second half (tests/soak/soak.mjs). Settings:
 # SOAK_SAMPLE_S (30), SOAK_CLIENTS (8), SOAK_IMPORT_S (10), SOAK_REFRESH_S (20), SOAK_GROWTH_LIMIT_KB (4096).
 # Needs node >= 20 (deploy/install-deps.sh test); no npm packages.
-# Usage: sh tests/soak/run.sh [BUILD_DIR] [MINUTES]
+# Usage: sh tests/soak/soak.sh [BUILD_DIR] [MINUTES]
+# Named soak.sh, not run.sh: tests/run-extra.sh runs every tests/*/run.sh within `make test`, and this one is by hand.
 set -eu
 build=${1:-build}
 minutes=${2:-30}

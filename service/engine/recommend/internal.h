@@ -364,6 +364,22 @@ reject_reason recommend_instance_check(const rec_request *r, const rec_filters *
  * job's length is unknown. */
 double recommend_candidate_hours(const rec_request *r, const candidate *c);
 
+/* ---- sentences of the answer (answer.c) ------------------------------------------------------------------------ */
+
+/* At most this many sentences in each list, each at most NOTE_BYTES - 1 bytes long: room for a price's whole source
+ * (the seed catalog's longest is 447 bytes) in the warning that names an estimated price's rule. */
+#define NOTES_MAX 8
+#define NOTE_BYTES 1024
+
+/* One list of sentences (reasons, warnings or hints), written into the answer as each is formed. */
+typedef struct notes {
+    jsonw *out;
+    size_t count;
+} notes;
+
+/* Writes one sentence into n's list, unless it holds NOTES_MAX already. */
+void notes_add(notes *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* ---- the hints of an empty answer (relax.c) ------------------------------------------------------------------- */
 
 #define RECOMMEND_MAX_RELAXED 8

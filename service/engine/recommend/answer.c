@@ -230,7 +230,7 @@ static void write_throughput(jsonw *out, const rec_request *r, const candidate *
     jsonw_object_end(out);
 }
 
-void notes_add(notes *n, const char *fmt, ...)
+void note(notes *n, const char *fmt, ...)
 {
     if (n->count >= NOTES_MAX)
         return;
@@ -267,15 +267,15 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
     const char *pricing = pricing_model_name(c->pricing);
 
     if (ft->nodes > 1)
-        notes_add(reasons, "Fits %.1f GB of GPU memory across %u nodes x %g %s (%.0f GB per node, %.0f GB in total) over %s.",
+        note(reasons, "Fits %.1f GB of GPU memory across %u nodes x %g %s (%.0f GB per node, %.0f GB in total) over %s.",
              req->gpu_memory_gb, ft->nodes, inst->gpu_count, gpu->name, inst->gpu_memory_gb, ft->total_memory_gb,
              inst->cluster_network);
     else
-        notes_add(reasons, "Fits %.1f GB of GPU memory in %g x %s (%.0f GB in total).", req->gpu_memory_gb,
+        note(reasons, "Fits %.1f GB of GPU memory in %g x %s (%.0f GB in total).", req->gpu_memory_gb,
              inst->gpu_count, gpu->name, ft->total_memory_gb);
     /* a served model's speed and price per token are said with the serving figures below */
     if (ft->work.on) /* a benchmark job: its rate is in units of work, not TFLOPS */
-        notes_add(reasons, "%s: %.4g %s per second (%s), $%.4g per %s.", r->work.benchmark, ft->work.rate_per_s, r->work.unit,
+        note(reasons, "%s: %.4g %s per second (%s), $%.4g per %s.", r->work.benchmark, ft->work.rate_per_s, r->work.unit,
              ft->work.rate.measured ? "measured" : "estimated", c->hourly_usd / (ft->work.rate_per_s * 3600.0),
              r->work.unit);
     else if (!ft->serving) {
@@ -284,37 +284,37 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
             numfmt_format(used, sizeof used, "on the %g of %g GPUs one replica uses", ft->useful_gpus,
                           ft->total_gpus);
         if (r->bound == BOUND_MEMORY_BANDWIDTH)
-            notes_add(reasons, "Memory-bandwidth-bound: %.0f GB/s per GPU, %.0f GB/s %s, $%.4f per GB/s-hour.",
+            note(reasons, "Memory-bandwidth-bound: %.0f GB/s per GPU, %.0f GB/s %s, $%.4f per GB/s-hour.",
                  gpu->memory_bandwidth_gb_per_s, ft->throughput, used, c->hourly_usd / ft->throughput);
         else
-            notes_add(reasons, "%s at %.1f %s dense per GPU, %.1f %s %s, $%.4f per %s-hour.",
+            note(reasons, "%s at %.1f %s dense per GPU, %.1f %s %s, $%.4f per %s-hour.",
                  precision_name(r->compute_precision), ft->peak_per_gpu, unit, ft->throughput, unit, used,
                  c->hourly_usd / ft->throughput, unit);
     }
     if (req->flops > 0) /* the utilisation the plan assumed for this fabric and scale, which the hours use */
-        notes_add(reasons, "About %.1f hours for %.3g FLOPs at %.0f%% utilisation: $%.2f for the job.", ft->hours,
+        note(reasons, "About %.1f hours for %.3g FLOPs at %.0f%% utilisation: $%.2f for the job.", ft->hours,
              req->flops, (ft->utilization > 0 ? ft->utilization : req->utilization) * 100.0, c->total_usd);
     else if (!isnan(c->total_usd))
-        notes_add(reasons, "$%.2f for the %g-hour job at $%.4f/hour.", c->total_usd, ft->hours, c->hourly_usd);
+        note(reasons, "$%.2f for the %g-hour job at $%.4f/hour.", c->total_usd, ft->hours, c->hourly_usd);
     if (c->regions_passing > 1)
-        notes_add(reasons, "$%.4f/hour %s in %s, the best of %u regions that meet the constraints.", c->hourly_usd, pricing,
+        note(reasons, "$%.4f/hour %s in %s, the best of %u regions that meet the constraints.", c->hourly_usd, pricing,
              c->offer->region->id, c->regions_passing);
     else
-        notes_add(reasons, "$%.4f/hour %s in %s.", c->hourly_usd, pricing, c->offer->region->id);
+        note(reasons, "$%.4f/hour %s in %s.", c->hourly_usd, pricing, c->offer->region->id);
     if (r->prefer_regions != NULL && c->preference < json_array_size(r->prefer_regions))
-        notes_add(reasons, "In %s, entry %u of constraints.prefer_regions (%s): preferred among equal offers.",
+        note(reasons, "In %s, entry %u of constraints.prefer_regions (%s): preferred among equal offers.",
              c->offer->region->id, c->preference + 1,
              json_string_value(json_array_get(r->prefer_regions, c->preference)));
     if (c->pricing == PRICING_SPOT && !r->pricing_given)
-        notes_add(reasons, "Spot considered because the job checkpoints and can resume after a reclaim.");
+        note(reasons, "Spot considered because the job checkpoints and can resume after a reclaim.");
     if (c->pricing == PRICING_CAPACITY_BLOCK) /* price_offer() admits a block only for a job of known length */
-        notes_add(reasons, "A Capacity Block: capacity reserved ahead for the job's %.1f hours at a fixed hourly rate, paid "
+        note(reasons, "A Capacity Block: capacity reserved ahead for the job's %.1f hours at a fixed hourly rate, paid "
                       "for the whole block (sold for %g to %g hours).",
              ft->hours, c->offer->prices[c->pricing].min_hours, c->offer->prices[c->pricing].max_hours);
     if (inst->reservation_only)
-        notes_add(reasons, "%s is sold only through reservations and Capacity Blocks, never on-demand or spot.", inst->id);
+        note(reasons, "%s is sold only through reservations and Capacity Blocks, never on-demand or spot.", inst->id);
     if (ft->serving)
-        notes_add(reasons, "%d GPU%s per replica, %g replica%s at batch %g: %.0f output tokens/s in all with prefill "
+        note(reasons, "%d GPU%s per replica, %g replica%s at batch %g: %.0f output tokens/s in all with prefill "
                       "counted, %.1f per sequence (%s-bound), first token in %.0f ms; $%.4f per million tokens.",
              ft->layout.tensor_parallel * ft->layout.nodes, ft->layout.tensor_parallel * ft->layout.nodes == 1 ? "" : "s",
              ft->replicas, ft->replicas == 1 ? "" : "s", ft->batch, ft->speed.output_tokens_per_s * ft->replicas,
@@ -322,9 +322,9 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
              ft->speed.time_to_first_token_ms, recommend_usd_per_million_tokens(c));
     bool latency_sensitive = workload_kind_of(r->workload.kind)->serves && r->latency_sensitive;
     if (latency_sensitive && ft->model_on_one_gpu)
-        notes_add(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");
+        note(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");
     else if (latency_sensitive && ft->one_nvlink_domain) /* else a warning (latency_split()) */
-        notes_add(reasons, "The model stays inside one %s domain of %g GPUs.", inst->gpu_interconnect,
+        note(reasons, "The model stays inside one %s domain of %g GPUs.", inst->gpu_interconnect,
              ft->serving ? (double)ft->tensor_parallel : inst->gpu_count);
 }
 
@@ -408,47 +408,47 @@ static void explain_warnings(const catalog *snap, const rec_request *r, const re
     const char *pricing = pricing_model_name(c->pricing);
 
     if (ft->serving && ft->tensor_parallel_on_pcie)
-        notes_add(warnings, "Each replica is split across %d GPUs joined only by PCIe: every layer's all-reduce crosses "
+        note(warnings, "Each replica is split across %d GPUs joined only by PCIe: every layer's all-reduce crosses "
                        "it (counted in the speed), so each token waits on the bus.",
              ft->tensor_parallel);
     if (latency_split(r, ft))
-        notes_add(warnings, "The model is split across %g GPUs over %s: every token crosses it, adding latency.",
+        note(warnings, "The model is split across %g GPUs over %s: every token crosses it, adding latency.",
              ft->total_gpus, ft->nodes > 1 ? "the cluster network" : "PCIe");
     if (c->pricing == PRICING_SPOT && !r->checkpointing && (isnan(ft->hours) || ft->hours > SPOT_LONG_JOB_HOURS)) {
         char length[48] = "a long-running job";
         if (!isnan(ft->hours))
             numfmt_format(length, sizeof length, "a %.0f-hour job", ft->hours);
-        notes_add(warnings, "Spot capacity can be reclaimed (interruption frequency %s) and checkpointing is off: %s "
+        note(warnings, "Spot capacity can be reclaimed (interruption frequency %s) and checkpointing is off: %s "
                        "would restart from the beginning.",
              price->spot_interruption ? price->spot_interruption : "not published", length);
     }
     if (price->estimated)
-        notes_add(warnings, "The %s price is estimated, not published: %s.", pricing, price->source);
+        note(warnings, "The %s price is estimated, not published: %s.", pricing, price->source);
     if (c->offer->region->geography != NULL && strcmp(c->offer->region->geography, "cn") == 0) {
         const catalog_fx *fx = catalog_find_fx(snap, price->currency);
-        notes_add(warnings, "%s is in mainland China: it needs a China-region account with real-name verification, and "
+        note(warnings, "%s is in mainland China: it needs a China-region account with real-name verification, and "
                        "a public service there an ICP filing; the price is in %s at %g USD each (rate of %s).",
              c->offer->region->id, price->currency, price->usd_per_unit, fx != NULL && fx->as_of ? fx->as_of : "?");
     }
     if (!isnan(ft->hours) && ft->hours > 30 * 24 && r->deadline_hours == 0)
-        notes_add(warnings, "This plan runs about %.0f days: give workload.deadline_hours to size the cluster to a date.",
+        note(warnings, "This plan runs about %.0f days: give workload.deadline_hours to size the cluster to a date.",
              ft->hours / 24);
     double term = (double)cost_term_hours(c->pricing);
     if (term > 0 && !isnan(ft->hours) && ft->hours < term)
-        notes_add(warnings, "%s bills %.0f hours whether used or not; the job needs about %.0f.", pricing, term, ft->hours);
+        note(warnings, "%s bills %.0f hours whether used or not; the job needs about %.0f.", pricing, term, ft->hours);
     double age_hours = price_age_hours(opts, c);
     if (opts->stale_after_hours > 0 && isnan(age_hours))
-        notes_add(warnings, "The price has no valid fetch time; it may be out of date.");
+        note(warnings, "The price has no valid fetch time; it may be out of date.");
     else if (price_is_stale(opts, c) && !every_pick_of_provider_stale(opts, st, inst->provider))
-        notes_add(warnings, "The price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit.",
+        note(warnings, "The price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit.",
              age_hours, price->fetched_at, opts->stale_after_hours);
     if (ft->total_gpus > CAPACITY_WARNING_GPUS)
-        notes_add(warnings, "This plan needs %.0f %s GPUs in %s: more than %d, the most one AWS Capacity Block reserves "
+        note(warnings, "This plan needs %.0f %s GPUs in %s: more than %d, the most one AWS Capacity Block reserves "
                        "(64 instances of 8 GPUs). A fleet this size is arranged with the provider ahead of time, or "
                        "split across regions.",
              ft->total_gpus, gpu->name, c->offer->region->id, CAPACITY_WARNING_GPUS);
     if (!gpu->ecc && workload_kind_of(r->workload.kind)->needs_ecc)
-        notes_add(warnings, "%s has no ECC memory: a bit flip can silently corrupt a %s job.", gpu->name,
+        note(warnings, "%s has no ECC memory: a bit flip can silently corrupt a %s job.", gpu->name,
              workload_kind_name(r->workload.kind));
 }
 

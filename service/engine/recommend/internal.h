@@ -378,7 +378,7 @@ typedef struct notes {
 } notes;
 
 /* Writes one sentence into n's list, unless it holds NOTES_MAX already. */
-void notes_add(notes *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void note(notes *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- the hints of an empty answer (relax.c) ------------------------------------------------------------------- */
 

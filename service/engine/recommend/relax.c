@@ -287,44 +287,44 @@ void recommend_write_hints(jsonw *out, const rec_request *r, const sizing_requir
             r->compute_precision == r->workload.precision)
             suitable_precisions(r, relaxed->precisions_admitting, others, sizeof others);
         if (others[0] != '\0') /* or the GPUs the constraints allow, at another precision */
-            notes_add(&hints, "Set workload.precision to %s: the GPUs allowed here do not run %s (%zu offers refused).",
+            note(&hints, "Set workload.precision to %s: the GPUs allowed here do not run %s (%zu offers refused).",
                  others, precision_name(r->workload.precision), st->rejected[REJECT_PRECISION]);
         for (size_t i = 0; i < relaxed->count; i++)
-            notes_add(&hints, "%s", relaxed->text[i]);
+            note(&hints, "%s", relaxed->text[i]);
     } else if (st->heap.count == 0) {
         /* lifting every constraint that refused offers admitted none: raising one of them cannot */
         bool lifted = relaxed->tried;
         if (lifted)
-            notes_add(&hints, "No change of the constraints alone admits an offer: with every constraint that refused "
+            note(&hints, "No change of the constraints alone admits an offer: with every constraint that refused "
                          "offers lifted, the job itself is refused (see rejected).");
         unsigned fewest_nodes = lifted ? 0 : st->fewest_nodes_needed; /* max_nodes was lifted: no hint raises it */
         if (fewest_nodes > 0 && r->gpus > 0) /* every type was refused the count asked for */
-            notes_add(&hints, "Raise constraints.max_nodes to at least %u: the %lld GPUs of workload.gpus need that many "
+            note(&hints, "Raise constraints.max_nodes to at least %u: the %lld GPUs of workload.gpus need that many "
                          "nodes of the type with the most GPUs per node.",
                  fewest_nodes, r->gpus);
         else if (fewest_nodes > 0 && r->min_gpus > 0)
-            notes_add(&hints, "Raise constraints.max_nodes to at least %u: the smallest cluster that holds the job's %.0f GB "
+            note(&hints, "Raise constraints.max_nodes to at least %u: the smallest cluster that holds the job's %.0f GB "
                          "on at least %lld GPUs (constraints.min_gpus) needs that many nodes.",
                  fewest_nodes, req->gpu_memory_gb, r->min_gpus);
         else if (fewest_nodes > 0)
-            notes_add(&hints, "Raise constraints.max_nodes to at least %u: the smallest cluster that holds the job's %.0f GB "
+            note(&hints, "Raise constraints.max_nodes to at least %u: the smallest cluster that holds the job's %.0f GB "
                          "needs that many nodes.",
                  fewest_nodes, req->gpu_memory_gb);
         if (st->fastest_missed_hours > 0)
-            notes_add(&hints, "Raise workload.deadline_hours to at least %.0f (the fastest plan within max_nodes %lld), or "
+            note(&hints, "Raise workload.deadline_hours to at least %.0f (the fastest plan within max_nodes %lld), or "
                          "raise constraints.max_nodes.",
                  ceil(st->fastest_missed_hours), r->max_nodes);
         if (st->cheapest_over_hourly > 0 && !lifted)
-            notes_add(&hints, "Raise constraints.max_hourly_usd to at least %.2f: the cheapest plan that fits costs that.",
+            note(&hints, "Raise constraints.max_hourly_usd to at least %.2f: the cheapest plan that fits costs that.",
                  st->cheapest_over_hourly);
         if (st->cheapest_over_total > 0 && !lifted)
-            notes_add(&hints, "Raise constraints.max_total_usd to at least %.2f: the cheapest plan that fits costs that "
+            note(&hints, "Raise constraints.max_total_usd to at least %.2f: the cheapest plan that fits costs that "
                          "for the job.",
                  ceil(st->cheapest_over_total * 100) / 100);
         if (st->likeliest_spot_hours > 0) {
             const plan_spot *s = &st->likeliest_spot;
             double exponent = s->fleet_rate_per_hour * st->likeliest_spot_hours;
-            notes_add(&hints, "Set workload.checkpointing to true, or allow on_demand pricing: spot plans cannot finish "
+            note(&hints, "Set workload.checkpointing to true, or allow on_demand pricing: spot plans cannot finish "
                          "(spot_cannot_finish). The likeliest, %.1f hours on %u nodes at %.4f reclaims per node-hour, "
                          "runs through uninterrupted with chance e^-(%u x %.4f x %.1f) = %.3g and expects %.3g "
                          "restarts from the beginning first.",
@@ -333,11 +333,11 @@ void recommend_write_hints(jsonw *out, const rec_request *r, const sizing_requir
                  expm1(exponent));
         }
         if (st->shortest_too_long > 0)
-            notes_add(&hints, "No plan finishes within ten years (%.0f hours): the fastest that fits takes %.0f hours; "
+            note(&hints, "No plan finishes within ten years (%.0f hours): the fastest that fits takes %.0f hours; "
                          "allow more nodes (constraints.max_nodes) or a smaller job.",
                  MAX_JOB_HOURS, st->shortest_too_long);
         if (st->rejected[REJECT_MEMORY] > 0 && st->fewest_nodes_needed == 0)
-            notes_add(&hints, "No instance type holds %.0f GB of GPU memory here: allow nodes (constraints.max_nodes) or "
+            note(&hints, "No instance type holds %.0f GB of GPU memory here: allow nodes (constraints.max_nodes) or "
                          "a lower precision.",
                  req->gpu_memory_gb);
         char others[64] = "";
@@ -346,13 +346,13 @@ void recommend_write_hints(jsonw *out, const rec_request *r, const sizing_requir
             r->compute_precision == r->workload.precision)
             suitable_precisions(r, relaxed->precisions_admitting, others, sizeof others);
         if (others[0] != '\0')
-            notes_add(&hints, "Set workload.precision to %s: the GPUs allowed here do not run %s (%zu offers refused).",
+            note(&hints, "Set workload.precision to %s: the GPUs allowed here do not run %s (%zu offers refused).",
                  others, precision_name(r->workload.precision), st->rejected[REJECT_PRECISION]);
         if (st->rejected[REJECT_LATENCY] > 0)
-            notes_add(&hints, "Relax workload.max_ttft_ms or workload.min_tokens_per_s_per_sequence: %zu offers missed them.",
+            note(&hints, "Relax workload.max_ttft_ms or workload.min_tokens_per_s_per_sequence: %zu offers missed them.",
                  st->rejected[REJECT_LATENCY]);
         if (hints.count == 0)
-            notes_add(&hints, "No change of the constraints admits an offer: what the job itself needs refuses every one "
+            note(&hints, "No change of the constraints admits an offer: what the job itself needs refuses every one "
                          "(see rejected).");
     }
     jsonw_array_end(out);

@@ -683,10 +683,15 @@
     renderChart(request, response, recs, show);
   }
 
+  // The non-empty sentences of a list member of the answer (hints, warnings); [] when it is missing.
+  function sentences(list) {
+    return (Array.isArray(list) ? list : []).filter((s) => typeof s === 'string' && s);
+  }
+
   /* The service's hints name a constraint and the value that would let something fit; they lead the answer when
    * nothing fits, since they are what the user acts on next. */
   function renderHints(response, fitting) {
-    const hints = (Array.isArray(response.hints) ? response.hints : []).filter((h) => typeof h === 'string' && h);
+    const hints = sentences(response.hints);
     const panel = $('#hints-panel');
     panel.hidden = !hints.length;
     panel.classList.toggle('none', !fitting);
@@ -697,7 +702,7 @@
   /* What holds for the whole answer (a provider's prices past the freshness limit, a model shape estimated from its
    * size) is said once here rather than on every pick. */
   function renderAnswerWarnings(response) {
-    const warnings = (Array.isArray(response.warnings) ? response.warnings : []).filter((w) => typeof w === 'string' && w);
+    const warnings = sentences(response.warnings);
     $('#answer-warnings-panel').hidden = !warnings.length;
     clear($('#answer-warnings')).append(...warnings.map((w) => el('li', {}, w)));
   }
@@ -796,8 +801,6 @@
     return isNum(x) ? `$${x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}` : '–';
   }
 
-  /* The plan, the serving figures and the spot overhead of one recommendation, with its export buttons; the top pick's
-   * open, the others folded to keep the table short. */
   // One replica's layout: its GPUs, then each parallel split above 1 and the nodes it spans.
   function servingLayout(t) {
     const tensor = isNum(t.tensor_parallel) ? t.tensor_parallel : 1;
@@ -810,6 +813,8 @@
     return `${num(gpus, 0)} GPU${gpus === 1 ? '' : 's'} (${splits.join(', ')})`;
   }
 
+  /* The plan, the serving figures and the spot overhead of one recommendation, with its export buttons; the top pick's
+   * open, the others folded to keep the table short. */
   function recDetails(r) {
     const sections = [];
     const plan = r.plan || {};

@@ -771,9 +771,8 @@ START_TEST(capacity_warned_past_one_capacity_block)
                          "\"deadline_hours\":240},\"constraints\":{\"gpu_models\":[\"h100-sxm-80gb\"]}}");
     ck_assert_uint_ge(rec_count(doc), 1);
     for (size_t i = 0; i < rec_count(doc); i++) {
-        const json_t *plan = json_object_get(rec(doc, i), "plan");
-        bool large = num_at(plan, "total_gpus") > 512;
-        ck_assert(large);
+        double planned = num_at(json_object_get(rec(doc, i), "plan"), "total_gpus");
+        ck_assert_msg(planned > 512, "pick %zu plans %g GPUs", i + 1, planned);
         ck_assert_uint_eq(strings_containing(json_object_get(rec(doc, i), "warnings"), "AWS Capacity Block"), 1);
     }
     json_decref(doc);

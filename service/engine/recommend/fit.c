@@ -97,7 +97,7 @@ reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_insta
 }
 
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
-                                     const catalog_instance *inst, fit *out)
+                                     const catalog_instance *inst, serving_memo *memo, fit *out)
 {
     const catalog_gpu *gpu = inst->gpu;
     if (r->require_nvlink && !recommend_has_nvlink(inst))
@@ -107,7 +107,7 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
 
     *out = (fit){.peak_per_gpu = catalog_gpu_peak(gpu, r->compute_precision)};
     if (recommend_fit_serves(r)) {
-        reject_reason served = recommend_serving_fit(r, req, inst, out);
+        reject_reason served = recommend_serving_fit(r, req, inst, memo, out);
         if (served != REJECT_NONE)
             return served;
         double total = out->total_gpus;
@@ -198,5 +198,5 @@ reject_reason recommend_instance_check(const rec_request *r, const rec_filters *
                                        const sizing_requirements *req, const catalog_instance *inst, fit *out)
 {
     reject_reason admitted = recommend_instance_admit(f, snap, inst);
-    return admitted != REJECT_NONE ? admitted : recommend_hardware_fit(r, req, inst, out);
+    return admitted != REJECT_NONE ? admitted : recommend_hardware_fit(r, req, inst, NULL, out);
 }

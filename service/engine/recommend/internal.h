@@ -201,22 +201,26 @@ typedef struct shape_fit {
 /* The walks (rank.c): one design, one judgement. Every walk asks the same questions of a candidate (the GPU:
  * recommend_gpu_check(); the instance type: recommend_instance_check(); the price: recommend_cost_at()), scores it
  * the same way (recommend_score_candidate()) and keeps the best r->limit under one total order
- * (recommend_candidate_cmp()), so the order in which candidates reach the heap never changes what it holds. The walks differ only in which candidates
- * they may skip because none of them could enter the heap:
+ * (recommend_candidate_cmp()), so the order in which candidates reach the heap never changes what it holds. The
+ * walks differ only in which candidates they may skip because none of them could enter the heap:
  * - walk_offers(): every offer of every GPU that can run the job. The reference: it runs on a snapshot without its
  *   shapes index, and test_recommend (shapes_walk_answers_as_every_offer) requires the others to answer byte for
  *   byte as it does.
  * - walk_shapes(): the walk every request takes. Instance types of one hardware shape fit alike (catalog.h), so the
  *   GPU and instance checks run once per shape and rejected offers are counted from the shape's tallies; a shape
  *   is priced from each instance type's cheapest region, and walked offer by offer only where a price cap or the
- *   region allow-list splits it. Two refinements, each measured with bench/recommend_loop.c when it was removed
- *   for a trial: the shapes ranked by price alone wait for a cheapest-first pass (rank_by_price()) that stops when
- *   the heap is full of cheaper offers (without it, the 7B inference body took about half as long again at 100k
- *   offers); and the pricing-only reruns the alternatives ask for (walk_side) are ranked in the same pass on the same
- *   fits instead of walking again (about a quarter more time for the 70B training body without it).
- * - walk_by_price(): a walk whose heap alone is read (an alternative's first pick) for a served model under the cost
- *   objective: the shapes in price order, each fitted only when reached (about a sixth more time for the 7B
- *   inference body without it).
+ *   region allow-list splits it. Three refinements, each measured with bench/recommend_loop.c when it was removed
+ *   for a trial (or, for the last two, when it came), in instructions per call under callgrind on the seed:
+ *   - the shapes ranked by their price (rank_by_price(): by price alone, over a job's known length, or a served
+ *     model by its price per token) wait for a pass in the order of the least figure their candidates can have,
+ *     which stops when the heap is full of better offers (without it, the 7B inference body took about half as
+ *     long again at 100k offers; served models joined it later: the 7B inference body from 573k instructions per
+ *     call to 517k, Llama 3.1 70B served at fp8 from 551k to 511k);
+ *   - the pricing-only reruns the alternatives ask for (walk_side) are ranked in the same pass on the same fits
+ *     instead of walking again (about a quarter more time for the 70B training body without it);
+ *   - a served model's layouts are worked out once per node hardware and layout in a walk (serving_memo, serve.c),
+ *     not once per shape: the 7B inference body from 765k instructions per call to 573k, Llama 3.1 70B served at
+ *     fp8 from 708k to 551k.
  * walk_state's fits, sides and heap_only exist for these refinements alone; nothing else may be added to it for
  * speed without a measured gain above the benchmark's noise (README, "Where things are"). */
 typedef struct walk_state {
@@ -296,10 +300,16 @@ reject_reason recommend_plan_check(const rec_request *r, const fit *ft, pricing_
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st);
+/* What one walk has worked out of its request's layouts on each node's hardware (serve.c), so that the shapes of
+ * one GPU share them. Owned by the walk (one thread); NULL where a walk keeps none. */
+typedef struct serving_memo serving_memo;
+serving_memo *recommend_serving_memo_new(void);
+void recommend_serving_memo_free(serving_memo *memo);
 /* The serving fit of an instance type for an inference request with a model (serve.c): REJECT_NONE with
- * out's layout, node, replica and speed members set, or why it cannot serve. */
+ * out's layout, node, replica and speed members set, or why it cannot serve. memo: the walk's, or NULL; a walk
+ * passes one request's fits only. */
 reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
-                                    fit *out);
+                                    serving_memo *memo, fit *out);
 /* A served candidate's price per million generated tokens at the load it is priced for; NAN when not serving. */
 double recommend_usd_per_million_tokens(const candidate *c);
 /* The same for a fit ft priced at hourly_usd for all its nodes. */
@@ -347,7 +357,7 @@ reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_insta
 /* Why inst's hardware cannot run the job, or REJECT_NONE with *out its fit: what the rest of the instance check
  * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. */
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
-                                     const catalog_instance *inst, fit *out);
+                                     const catalog_instance *inst, serving_memo *memo, fit *out);
 /* A benchmark job's fit (engine/recommend/work.c): the rate of inst's GPUs, the nodes a target rate needs, the hours of the
  * work, or why none (no rate near the GPU, more nodes than allowed). */
 reject_reason recommend_work_fit(const rec_request *r, const catalog_instance *inst, fit *out);

@@ -319,7 +319,8 @@ static bool twin_speaks_for(const shape_fit *twin)
  * shape, so already judged, unless the twin's own provider or retirement refused it): the hardware twin; else
  * checked. Remembered in st->fits when the walk has them. */
 static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, const catalog *snap,
-                                  const sizing_requirements *req, size_t s, walk_state *st, fit *scratch, fit **ft)
+                                  const sizing_requirements *req, size_t s, serving_memo *memo, walk_state *st,
+                                  fit *scratch, fit **ft)
 {
     fit *into = st->fits != NULL ? &st->fits[s].ft : scratch; /* judged in place: no second copy */
     const catalog_shape *shape = &snap->shapes[s];
@@ -331,7 +332,7 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
             reason = twin->reason;
             *into = twin->ft;
         } else {
-            reason = recommend_hardware_fit(r, req, shape->example, into);
+            reason = recommend_hardware_fit(r, req, shape->example, memo, into);
         }
     }
     if (st->fits != NULL)
@@ -346,19 +347,25 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
  * model is not: it ranks by its price per token (recommend_score_candidate()). */
 static bool ranked_by_price(const rec_request *r, const fit *ft)
 {
-    return r->objective == OBJECTIVE_COST && !ft->serving && ft->nodes >= 1 &&
+    if (ft->serving) /* by its price per token, which rises with the price (score.c; balanced adds no penalty) */
+        return (r->objective == OBJECTIVE_COST || r->objective == OBJECTIVE_BALANCED) && ft->nodes >= 1 &&
+               ft->load_tokens_per_s > 0 && isfinite(ft->load_tokens_per_s);
+    return r->objective == OBJECTIVE_COST && ft->nodes >= 1 &&
            (isnan(ft->hours) || (ft->hours > 0 && isfinite(ft->hours)));
 }
 
-/* The least figure a candidate of shape under model m can have, fitted by ft (ranked_by_price()): its cheapest hourly
- * price when the job's length is unknown (a fit has at least one node). Over a known length, the cheapest price over
- * its nodes and hours, multiplied in the order recommend_cost_at() multiplies: an on-demand total is exactly that, a
- * spot total runs over expected hours that are at least the job's, and a commitment bills its nodes for whole terms
- * that hold the job's whole hours, at the price rounded to a micro-dollar (cost.c); a part in 10^12 is taken off for
- * the rounding of each. */
+/* The least figure a candidate of shape under model m can have, fitted by ft (ranked_by_price()): a served model's
+ * price per million tokens at its cheapest price, worked out as its candidates' are (recommend_cost_at(),
+ * score.c). Else its cheapest hourly price when the job's length is unknown (a fit has at least one node). Over a
+ * known length, the cheapest price over its nodes and hours, multiplied in the order recommend_cost_at() multiplies:
+ * an on-demand total is exactly that, a spot total runs over expected hours that are at least the job's, and a
+ * commitment bills its nodes for whole terms that hold the job's whole hours, at the price rounded to a micro-dollar
+ * (cost.c); a part in 10^12 is taken off for the rounding of each. */
 static double least_figure(const catalog_shape *shape, pricing_model m, const fit *ft)
 {
     double cheapest = shape->cheapest[m][0].hourly_usd;
+    if (ft->serving)
+        return recommend_usd_per_million_tokens_at(ft, cheapest * ft->nodes);
     if (isnan(ft->hours))
         return cheapest;
     int64_t term_hours = cost_term_hours(m);
@@ -368,29 +375,53 @@ static double least_figure(const catalog_shape *shape, pricing_model m, const fi
     return (cheapest - 1e-6) * ft->nodes * committed * (1.0 - 1e-12);
 }
 
+/* A pending shape and the least figure of its candidates under one pricing model. */
+typedef struct shape_bound {
+    double least;
+    size_t shape;
+} shape_bound;
+
+/* Moves the least of bounds[from .. count) to bounds[from]: the pass below offers a few shapes before the heap's
+ * worst stops it, so picking the next one each time costs less than sorting them all. */
+static void bring_least_forward(shape_bound *bounds, size_t from, size_t count)
+{
+    size_t least = from;
+    for (size_t i = from + 1; i < count; i++)
+        if (bounds[i].least < bounds[least].least)
+            least = i;
+    shape_bound swap = bounds[from];
+    bounds[from] = bounds[least];
+    bounds[least] = swap;
+}
+
 /* The shapes set aside in pending (ranked_by_price(), every price passing, every offer in an allowed region: what
- * rank_shape() alone ranks), offered to st's heap under model m cheapest shape first, each unless its least figure is
- * above the full heap's worst: then none of its candidates can enter. By price alone (price_alone: no pending fit
- * knows the job's length) the least figure is the price itself, so every dearer shape is passed over too and the
- * walk stops. The heap keeps the best under a total order (recommend_candidate_cmp()), so the order shapes are
+ * rank_shape() alone ranks), offered to st's heap under model m in the order of their least figures, until one's is
+ * above the full heap's worst: then none of its candidates, nor any later shape's, can enter. By price alone
+ * (price_alone: no pending fit knows the job's length or serves) the least figure is the price itself, the order of
+ * shapes_by_price. The heap keeps the best under a total order (recommend_candidate_cmp()), so the order shapes are
  * offered in does not change what it holds. */
 static void rank_by_price(const rec_request *r, const rec_filters *f, const catalog *snap, const unsigned char *pending,
                           bool price_alone, shape_fit *fits, pricing_model m, walk_state *st)
 {
     const size_t *order = snap->shapes_by_price[m];
-    for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++) {
-        size_t s = order[i];
-        if (!pending[s])
-            continue;
-        const catalog_shape *shape = &snap->shapes[s];
+    shape_bound *bounds = xmalloc((snap->shapes_by_price_count[m] + 1) * sizeof *bounds);
+    size_t count = 0;
+    for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++)
+        if (pending[order[i]])
+            bounds[count++] = (shape_bound){price_alone ? 0.0 : least_figure(&snap->shapes[order[i]], m,
+                                                                             &fits[order[i]].ft),
+                                            order[i]};
+    for (size_t i = 0; i < count; i++) {
+        if (!price_alone) /* by price alone they are in price order already: least figures that follow the price */
+            bring_least_forward(bounds, i, count);
+        size_t s = bounds[i].shape;
         const candidate *floor = topk_floor(&st->heap);
-        if (floor != NULL && least_figure(shape, m, &fits[s].ft) > floor->metric) {
-            if (price_alone)
-                return;
-            continue;
-        }
-        rank_shape(r, f, snap, shape, m, &fits[s].ft, st);
+        if (floor != NULL && (price_alone ? least_figure(&snap->shapes[s], m, &fits[s].ft) : bounds[i].least) >
+                                 floor->metric)
+            break;
+        rank_shape(r, f, snap, &snap->shapes[s], m, &fits[s].ft, st);
     }
+    free(bounds);
 }
 
 /* Why one GPU model of snap cannot run the job (REJECT_NONE when it can), and whether a walk reached one of its
@@ -440,6 +471,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     if (st->heap_only && r->gpus > 0 && no_type_takes_gpus(r, snap))
         return; /* the loop below would refuse every shape the count */
     gpu_judgement *judged = judge_gpus(r, f, snap);
+    serving_memo *memo = recommend_fit_serves(r) ? recommend_serving_memo_new() : NULL;
     unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
     bool capped = price_capped(r); /* sides change pricing, never the caps, but spot's may not finish */
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
@@ -463,7 +495,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         fit scratch;
         fit *ft = &scratch;
         if (reason == REJECT_NONE)
-            reason = shape_fit_of(r, f, snap, req, s, st, &scratch, &ft);
+            reason = shape_fit_of(r, f, snap, req, s, memo, st, &scratch, &ft);
         recommend_note_rejection(st, reason, ft);
         /* as in walk_instance(): the GPU and provider refusals count before the region one, the others after it */
         size_t in_regions = shape->offer_count;
@@ -484,7 +516,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             st->rejected[REJECT_PRICING] += unpriced_offers(shape, allowed);
             pending[s] = 1;
             any_pending = true;
-            price_alone = price_alone && isnan(ft->hours);
+            price_alone = price_alone && !ft->serving && isnan(ft->hours);
             continue;
         }
         rank_fitting_shape(r, allowed, f, snap, req, shape, ft, in_regions, st);
@@ -506,6 +538,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         rank_by_price(&st->sides[i].request, f, snap, pending, price_alone, st->fits, st->sides[i].model,
                       &st->sides[i].state);
     free(pending);
+    recommend_serving_memo_free(memo);
     note_walked_gpus(snap, judged, st);
     free(judged);
 }

@@ -4,8 +4,11 @@
 #include "engine/recommend/internal.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "engine/perf/serving.h"
 
 /* Serving engines split a layer's heads evenly: vLLM requires "Total number of attention heads must be divisible by
@@ -60,16 +63,6 @@ static serving_load load_of(const rec_request *r, double batch)
     };
     return s;
 }
-
-/* One layout's operating point, and what it costs in nodes. */
-typedef struct operating {
-    serving_layout layout;
-    double batch;
-    serving_point point;
-    double replicas;
-    double nodes;
-    double capacity_tokens_per_s; /* what the replicas sustain at their batch */
-} operating;
 
 /* Inference memory: the weights and 20 % of them for the runtime's buffers (sizing.c's rule, engine/perf/sizing.h),
  * the rest of each GPU for the KV cache. */
@@ -161,45 +154,161 @@ static double load_asked(const rec_request *r)
                                       : 0.0;
 }
 
-/* Layout l's operating point on inst: 0 with *out set (its time to first token not yet: operating_finish()), or the
- * reason it cannot serve. */
-static reject_reason operate(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
-                             const serving_layout *l, operating *out)
+/* What layout l comes to on one node's hardware for the request: everything operate() works out but the replicas
+ * of a node and its nodes, which the instance type's GPU count decides. */
+typedef struct layout_outcome {
+    reject_reason reason;
+    double batch;
+    serving_point point;
+    double load_replicas; /* the replicas the request's load needs; 0 without a load */
+} layout_outcome;
+
+static void layout_outcome_of(const rec_request *r, const serving_hardware *hw, const serving_layout *l,
+                              layout_outcome *out)
 {
+    *out = (layout_outcome){.reason = REJECT_NONE};
     double most = max_batch(r, hw, l);
-    if (most < 1)
-        return REJECT_MEMORY;
+    if (most < 1) {
+        out->reason = REJECT_MEMORY;
+        return;
+    }
     double batch;
     if (r->workload.batch_size > 0) {
-        if (r->workload.batch_size > most)
-            return REJECT_MEMORY;
         batch = r->workload.batch_size;
-        if (point_at(r, hw, l, batch, false, &out->point) != 0)
-            return REJECT_PRECISION;
-        if (!meets_floors(r, &out->point))
-            return REJECT_LATENCY;
+        if (batch > most)
+            out->reason = REJECT_MEMORY;
+        else if (point_at(r, hw, l, batch, false, &out->point) != 0)
+            out->reason = REJECT_PRECISION;
+        else if (!meets_floors(r, &out->point))
+            out->reason = REJECT_LATENCY;
     } else {
         batch = batch_meeting_floors(r, hw, l, most, &out->point);
         if (batch < 1)
-            return REJECT_LATENCY;
+            out->reason = REJECT_LATENCY;
     }
-    bool slice = inst->gpu_count < 1.0;
-    double per_node = slice || l->nodes > 1 ? 1.0 : floor(inst->gpu_count / l->tensor_parallel);
+    if (out->reason != REJECT_NONE)
+        return;
     double load = load_asked(r);
     if (load > 0) {
-        out->replicas = ceil(load / out->point.output_tokens_per_s);
+        out->load_replicas = ceil(load / out->point.output_tokens_per_s);
         if (!(r->workload.batch_size > 0)) { /* the load spread over the replicas runs at a smaller batch, sooner */
-            batch = batch_for_load(r, hw, l, batch, out->replicas, load);
+            batch = batch_for_load(r, hw, l, batch, out->load_replicas, load);
             point_at(r, hw, l, batch, false, &out->point);
         }
-    } else {
-        /* a given batch is the request's concurrency, one replica; else the node's GPUs hold as many as fit */
-        out->replicas = r->workload.batch_size > 0 ? 1.0 : per_node;
     }
+    out->batch = batch;
+}
+
+/* ---- the walk's memo ------------------------------------------------------------------------------------------ */
+
+/* A layout's outcome depends on the request, the layout and the node's hardware as serving_hardware describes it,
+ * not on which instance type carries it: the shapes of one GPU (one, two, four or eight of it, from every provider)
+ * mostly repeat each other's layouts. A walk keeps them in a small open-addressed table; a full table only stops
+ * remembering. */
+#define MEMO_SLOTS 256 /* a power of two: a walk meets a few dozen GPUs, each in a few layouts */
+#define MEMO_PROBES 8
+
+typedef struct memo_slot {
+    const catalog_gpu *gpu;
+    serving_hardware hw;
+    serving_layout layout;
+    layout_outcome outcome;
+    double first_token_ms; /* NAN until asked for */
+} memo_slot;
+
+struct serving_memo {
+    memo_slot slots[MEMO_SLOTS];
+    unsigned char used[MEMO_SLOTS];
+};
+
+serving_memo *recommend_serving_memo_new(void)
+{
+    serving_memo *memo = xmalloc(sizeof *memo); /* the slots are read only once used[] says so */
+    memset(memo->used, 0, sizeof memo->used);
+    return memo;
+}
+
+void recommend_serving_memo_free(serving_memo *memo)
+{
+    free(memo);
+}
+
+/* Whether a and b serve layout l alike: the GPU's figures always; its links only when l talks over them (tensor or
+ * expert parallel: serving_allreduce_s() and serving_alltoall_s() read nothing else of the node), the cluster
+ * network only when l spans nodes. One GPU on one node, the commonest layout, is then alike on every instance type
+ * of its GPU and memory. */
+static bool same_hardware(const serving_hardware *a, const serving_hardware *b, const serving_layout *l)
+{
+    bool links = l->tensor_parallel > 1 || l->expert_parallel > 1, fabric = l->nodes > 1;
+    return a->bandwidth_gb_per_s == b->bandwidth_gb_per_s && a->peak_tflops == b->peak_tflops &&
+           a->memory_gb == b->memory_gb && a->efficiency.compute == b->efficiency.compute &&
+           a->efficiency.memory == b->efficiency.memory &&
+           (!links || (a->link_gb_per_s == b->link_gb_per_s && a->link_switched == b->link_switched)) &&
+           (!fabric || a->fabric_gb_per_s == b->fabric_gb_per_s);
+}
+
+static bool same_layout(const serving_layout *a, const serving_layout *b)
+{
+    return a->tensor_parallel == b->tensor_parallel && a->pipeline_parallel == b->pipeline_parallel &&
+           a->expert_parallel == b->expert_parallel && a->nodes == b->nodes;
+}
+
+/* Layout l's outcome on gpu's hardware hw, from the memo when it holds it (memo NULL: worked out each time). */
+static memo_slot *memo_find(serving_memo *memo, const rec_request *r, const catalog_gpu *gpu,
+                            const serving_hardware *hw, const serving_layout *l, memo_slot *scratch)
+{
+    if (memo != NULL) {
+        size_t hash = ((uintptr_t)gpu / sizeof(void *)) * 31u + (size_t)l->tensor_parallel * 7u +
+                      (size_t)l->nodes * 3u + (size_t)l->expert_parallel;
+        for (unsigned probe = 0; probe < MEMO_PROBES; probe++) {
+            size_t at = (hash + probe) & (MEMO_SLOTS - 1);
+            memo_slot *slot = &memo->slots[at];
+            if (!memo->used[at]) {
+                *slot = (memo_slot){.gpu = gpu, .hw = *hw, .layout = *l, .first_token_ms = NAN};
+                layout_outcome_of(r, hw, l, &slot->outcome);
+                memo->used[at] = 1;
+                return slot;
+            }
+            if (slot->gpu == gpu && same_layout(&slot->layout, l) && same_hardware(&slot->hw, hw, l))
+                return slot;
+        }
+    }
+    *scratch = (memo_slot){.gpu = gpu, .hw = *hw, .layout = *l, .first_token_ms = NAN};
+    layout_outcome_of(r, hw, l, &scratch->outcome);
+    return scratch;
+}
+
+/* One layout's operating point on an instance type, and what it costs in nodes. */
+typedef struct operating {
+    serving_layout layout;
+    double batch;
+    serving_point point;
+    double replicas;
+    double nodes;
+    double capacity_tokens_per_s; /* what the replicas sustain at their batch */
+    memo_slot *slot; /* where the walk keeps the layout's outcome (its time to first token, once asked); NULL: nowhere */
+} operating;
+
+/* Layout l's operating point on inst: 0 with *out set (its time to first token not yet), or the reason it cannot
+ * serve. */
+static reject_reason operate(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
+                             const serving_layout *l, serving_memo *memo, memo_slot *scratch, operating *out)
+{
+    memo_slot *slot = memo_find(memo, r, inst->gpu, hw, l, scratch);
+    const layout_outcome *o = &slot->outcome;
+    if (o->reason != REJECT_NONE)
+        return o->reason;
+    bool slice = inst->gpu_count < 1.0;
+    double per_node = slice || l->nodes > 1 ? 1.0 : floor(inst->gpu_count / l->tensor_parallel);
+    out->point = o->point;
+    out->replicas = o->load_replicas > 0           ? o->load_replicas
+                    : r->workload.batch_size > 0 ? 1.0 /* a given batch is the request's concurrency, one replica */
+                                                 : per_node; /* else the node's GPUs hold as many as fit */
     out->capacity_tokens_per_s = out->replicas * out->point.output_tokens_per_s;
     out->nodes = l->nodes > 1 ? out->replicas * l->nodes : ceil(out->replicas / per_node);
     out->layout = *l;
-    out->batch = batch;
+    out->batch = o->batch;
+    out->slot = slot == scratch ? NULL : slot;
     return REJECT_NONE;
 }
 
@@ -217,9 +326,10 @@ static bool better(const operating *a, const operating *b)
 /* Tries layout l, keeping it in *best when it beats what is there; remembers the most telling refusal. Whether it
  * serves at all, its point in *tried. */
 static bool consider(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
-                     const serving_layout *l, operating *best, bool *found, reject_reason *why, operating *tried)
+                     const serving_layout *l, serving_memo *memo, memo_slot *scratch, operating *best, bool *found,
+                     reject_reason *why, operating *tried)
 {
-    reject_reason reason = operate(r, inst, hw, l, tried);
+    reject_reason reason = operate(r, inst, hw, l, memo, scratch, tried);
     if (reason != REJECT_NONE) {
         if (*why == REJECT_MEMORY || reason == REJECT_LATENCY)
             *why = reason;
@@ -235,8 +345,9 @@ static bool consider(const rec_request *r, const catalog_instance *inst, const s
  * cannot hold a replica and the type clusters): the whole node tensor parallel, the fewest nodes that hold the model,
  * staged as a pipeline or, for MoE, with the experts spread over every GPU. */
 static reject_reason best_layout(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
-                                 operating *best)
+                                 serving_memo *memo, operating *best)
 {
+    memo_slot scratch;
     const model_arch *a = &r->workload.arch;
     bool found = false;
     reject_reason why = REJECT_MEMORY;
@@ -251,7 +362,7 @@ static reject_reason best_layout(const rec_request *r, const catalog_instance *i
         if (stop)
             continue; /* widest is still wanted for the layouts across nodes */
         serving_layout l = {.tensor_parallel = tp, .pipeline_parallel = 1, .expert_parallel = 1, .nodes = 1};
-        if (!consider(r, inst, hw, &l, best, &found, &why, &tried))
+        if (!consider(r, inst, hw, &l, memo, &scratch, best, &found, &why, &tried))
             continue;
         /* what a node serves rises with the degree while the KV cache gains room, then falls as the all-reduces
          * grow: past the first fall no wider degree is looked at (a search that saves most of the steps; a
@@ -269,12 +380,12 @@ static reject_reason best_layout(const rec_request *r, const catalog_instance *i
                              .nodes = (int)n};
         if (serving_weights_gb_per_gpu(a, &pp, &s) > hw->memory_gb && a->experts <= 0)
             continue;
-        consider(r, inst, hw, &pp, best, &found, &why, &tried);
+        consider(r, inst, hw, &pp, memo, &scratch, best, &found, &why, &tried);
         if (a->experts > 0) {
             serving_layout ep = pp;
             ep.pipeline_parallel = 1;
             ep.expert_parallel = widest * (int)n;
-            consider(r, inst, hw, &ep, best, &found, &why, &tried);
+            consider(r, inst, hw, &ep, memo, &scratch, best, &found, &why, &tried);
         }
     }
     return found ? REJECT_NONE : why == REJECT_MEMORY && most_nodes < MAX_NODES ? REJECT_MAX_NODES : why;
@@ -290,8 +401,20 @@ static precision compute_on(const rec_request *r, const catalog_instance *inst)
     return r->compute_precision;
 }
 
+/* The time to first token of the best layout's point, from its slot of the memo when it has one. */
+static double first_token_ms(const rec_request *r, const serving_hardware *hw, const operating *best)
+{
+    if (best->slot != NULL && !isnan(best->slot->first_token_ms))
+        return best->slot->first_token_ms;
+    serving_load s = load_of(r, best->batch);
+    double ms = serving_first_token_ms(&r->workload.arch, hw, &best->layout, &s);
+    if (best->slot != NULL)
+        best->slot->first_token_ms = ms;
+    return ms;
+}
+
 reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
-                                    fit *out)
+                                    serving_memo *memo, fit *out)
 {
     (void)req;
     serving_hardware hw = hardware_of(inst, compute_on(r, inst));
@@ -300,10 +423,10 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
     if (!serving_valid(&r->workload.arch, &hw, &one, &s))
         return REJECT_PRECISION;
     operating best;
-    reject_reason reason = best_layout(r, inst, &hw, &best);
+    reject_reason reason = best_layout(r, inst, &hw, memo, &best);
     if (reason != REJECT_NONE)
         return reason;
-    point_at(r, &hw, &best.layout, best.batch, true, &best.point); /* the same figures, with the first token */
+    best.point.time_to_first_token_ms = first_token_ms(r, &hw, &best);
     /* a replica may span nodes beyond a default max_nodes, but no load is priced past the most nodes a request may
      * ask for (MAX_NODES) */
     if ((best.nodes > (double)r->max_nodes && (r->max_nodes_given || best.layout.nodes == 1)) ||

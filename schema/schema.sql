@@ -203,12 +203,13 @@ CREATE TABLE oci_price_parts (
     FOREIGN KEY (provider_id, instance_type_id) REFERENCES instance_types(provider_id, id)
 ) WITHOUT ROWID;
 
--- Rebuilt by 0026 to allow the suite 'blender'; SQLite keeps the renamed table's name quoted.
+-- Rebuilt by 0026 to allow the suite 'blender' and by 0029 for 'gromacs', 'namd' and 'zprize-msm'; SQLite keeps the
+-- renamed table's name quoted.
 CREATE TABLE "benchmarks" (
     id TEXT PRIMARY KEY CHECK (id GLOB '[a-z0-9]*' AND id NOT GLOB '*[^a-z0-9.-]*'),
     benchmark TEXT NOT NULL CHECK (benchmark GLOB '[a-z0-9]*' AND benchmark NOT GLOB '*[^a-z0-9.-]*'),
     suite TEXT NOT NULL CHECK (suite IN ('mlperf-inference', 'mlperf-training', 'hpl', 'hpcg', 'amber', 'zprize', 'ssb',
-                                         'blender')),
+                                         'blender', 'gromacs', 'namd', 'zprize-msm')),
     suite_version TEXT NOT NULL,
     case_name TEXT NOT NULL,
     gpu_id TEXT NOT NULL REFERENCES gpus(id),

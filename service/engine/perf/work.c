@@ -33,6 +33,16 @@ static const suite_rule rules[] = {
      "one simulation per GPU (pmemd.cuda): more GPUs run more independent copies, not one faster"},
     {"zprize", BOUND_FP32, "FP32 TFLOPS (the catalog holds no integer multiply rate)", WORKLOAD_GENERAL,
      PRECISION_FP32, 1, "", "one proof per GPU at a time: more GPUs prove more proofs at once"},
+    {"zprize-msm", BOUND_FP32, "FP32 TFLOPS (the catalog holds no integer multiply rate)", WORKLOAD_GENERAL,
+     PRECISION_FP32, 1, "", "one MSM per GPU at a time: more GPUs compute more MSMs at once"},
+    /* GROMACS and NAMD keep their pair forces and PME in FP32 on the GPU (mixed precision), as AMBER does; their rows
+     * are one node of several GPUs running one simulation (0029_seed_benchmarks_md_zk_hpcg.sql). */
+    {"gromacs", BOUND_FP32, "FP32 TFLOPS", WORKLOAD_HPC, PRECISION_FP32, 1e3, "thousand",
+     "one simulation over the GPUs of one node as measured (domain decomposition, PME on a GPU): the node's rate per "
+     "GPU times the GPUs; a node of other size scales less than that"},
+    {"namd", BOUND_FP32, "FP32 TFLOPS", WORKLOAD_HPC, PRECISION_FP32, 1e3, "thousand",
+     "one GPU-resident simulation over the GPUs of one node as measured: the node's rate per GPU times the GPUs; a "
+     "node of other size scales less than that"},
     {"ssb", BOUND_BANDWIDTH, "memory bandwidth GB/s (the measured run was bound by its NVMe drives)", WORKLOAD_GENERAL,
      PRECISION_FP32, 1e3, "thousand", "scans partitioned over the GPUs: the rate per GPU times the GPUs"},
     /* Cycles path tracing runs on the CUDA cores, so FP32 bounds it: the project's rule, no source read says so; on

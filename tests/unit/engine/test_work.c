@@ -9,11 +9,12 @@
 #include "support/check_support.h"
 #include "support/seed_catalog.h"
 
-/* How many left-out measurements the rule estimates within 0.8-1.25: a floor that may only rise (82 of 104 today, with
+/* How many left-out measurements the rule estimates within 0.8-1.25: a floor that may only rise (82 of 106 today, with
  * the A100 training rows of 0023, the H200 and L40S inference rows of 0024, the 19 Blender Open Data rows of 0026, 14
- * of them within, and the MLPerf Inference, MLPerf Training and HPL rows of 0027). */
+ * of them within, the MLPerf Inference, MLPerf Training and HPL rows of 0027 and the A100 HPCG row of 0029, whose
+ * A100 and V100 systems estimate each other at 0.57 and 1.77). */
 #define LOO_FLOOR_WITHIN 82
-#define LOO_CASES 104
+#define LOO_CASES 106
 
 START_TEST(measured_rate_is_per_gpu)
 {

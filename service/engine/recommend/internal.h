@@ -220,7 +220,9 @@ typedef struct shape_fit {
  *     instead of walking again (about a quarter more time for the 70B training body without it);
  *   - a served model's layouts are worked out once per node hardware and layout in a walk (serving_memo, serve.c),
  *     not once per shape: the 7B inference body from 765k instructions per call to 573k, Llama 3.1 70B served at
- *     fp8 from 708k to 551k.
+ *     fp8 from 708k to 551k. The memo lives on the walk's stack: from the heap, its 28 KB freed at the end of each
+ *     walk had the allocator give memory back to the system and take it again (four brk calls per request), which
+ *     cost more time than the memo saved.
  * walk_state's fits, sides and heap_only exist for these refinements alone; nothing else may be added to it for
  * speed without a measured gain above the benchmark's noise (README, "Where things are"). */
 typedef struct walk_state {
@@ -300,11 +302,32 @@ reject_reason recommend_plan_check(const rec_request *r, const fit *ft, pricing_
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st);
-/* What one walk has worked out of its request's layouts on each node's hardware (serve.c), so that the shapes of
- * one GPU share them. Owned by the walk (one thread); NULL where a walk keeps none. */
-typedef struct serving_memo serving_memo;
-serving_memo *recommend_serving_memo_new(void);
-void recommend_serving_memo_free(serving_memo *memo);
+/* What one walk has worked out of its request's layouts on each node's hardware (serve.c), so that the shapes of one
+ * GPU (one, two, four or eight of it, from every provider) share them: a layout's outcome depends on the request, the
+ * layout and the node's hardware as serving_hardware describes it, not on which instance type carries it. An
+ * open-addressed table that a walk keeps on its stack (a walk meets a few dozen GPUs, each in a few layouts); a full
+ * table only stops remembering. Owned by the walk (one thread). */
+#define SERVING_MEMO_SLOTS 128 /* a power of two */
+#define SERVING_MEMO_PROBES 8
+/* What a layout comes to on one node's hardware, all but the replicas of a node and its nodes. */
+typedef struct layout_outcome {
+    reject_reason reason;
+    double batch;
+    serving_point point;
+    double load_replicas; /* the replicas the request's load needs; 0 without a load */
+} layout_outcome;
+typedef struct serving_memo_slot {
+    const catalog_gpu *gpu;
+    serving_hardware hw;
+    serving_layout layout;
+    layout_outcome outcome;
+    double first_token_ms; /* NAN until asked for */
+} serving_memo_slot;
+typedef struct serving_memo {
+    serving_memo_slot slots[SERVING_MEMO_SLOTS];
+    unsigned char used[SERVING_MEMO_SLOTS];
+} serving_memo;
+void recommend_serving_memo_init(serving_memo *memo);
 /* The serving fit of an instance type for an inference request with a model (serve.c): REJECT_NONE with
  * out's layout, node, replica and speed members set, or why it cannot serve. memo: the walk's, or NULL; a walk
  * passes one request's fits only. */

@@ -471,7 +471,11 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     if (st->heap_only && r->gpus > 0 && no_type_takes_gpus(r, snap))
         return; /* the loop below would refuse every shape the count */
     gpu_judgement *judged = judge_gpus(r, f, snap);
-    serving_memo *memo = recommend_fit_serves(r) ? recommend_serving_memo_new() : NULL;
+    serving_memo memo_room, *memo = NULL; /* on the stack: a walk's memo lives as long as the walk */
+    if (recommend_fit_serves(r)) {
+        recommend_serving_memo_init(&memo_room);
+        memo = &memo_room;
+    }
     unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
     bool capped = price_capped(r); /* sides change pricing, never the caps, but spot's may not finish */
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
@@ -538,7 +542,6 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         rank_by_price(&st->sides[i].request, f, snap, pending, price_alone, st->fits, st->sides[i].model,
                       &st->sides[i].state);
     free(pending);
-    recommend_serving_memo_free(memo);
     note_walked_gpus(snap, judged, st);
     free(judged);
 }

@@ -156,13 +156,6 @@ static double load_asked(const rec_request *r)
 
 /* What layout l comes to on one node's hardware for the request: everything operate() works out but the replicas
  * of a node and its nodes, which the instance type's GPU count decides. */
-typedef struct layout_outcome {
-    reject_reason reason;
-    double batch;
-    serving_point point;
-    double load_replicas; /* the replicas the request's load needs; 0 without a load */
-} layout_outcome;
-
 static void layout_outcome_of(const rec_request *r, const serving_hardware *hw, const serving_layout *l,
                               layout_outcome *out)
 {
@@ -201,36 +194,9 @@ static void layout_outcome_of(const rec_request *r, const serving_hardware *hw, 
 
 /* ---- the walk's memo ------------------------------------------------------------------------------------------ */
 
-/* A layout's outcome depends on the request, the layout and the node's hardware as serving_hardware describes it,
- * not on which instance type carries it: the shapes of one GPU (one, two, four or eight of it, from every provider)
- * mostly repeat each other's layouts. A walk keeps them in a small open-addressed table; a full table only stops
- * remembering. */
-#define MEMO_SLOTS 256 /* a power of two: a walk meets a few dozen GPUs, each in a few layouts */
-#define MEMO_PROBES 8
-
-typedef struct memo_slot {
-    const catalog_gpu *gpu;
-    serving_hardware hw;
-    serving_layout layout;
-    layout_outcome outcome;
-    double first_token_ms; /* NAN until asked for */
-} memo_slot;
-
-struct serving_memo {
-    memo_slot slots[MEMO_SLOTS];
-    unsigned char used[MEMO_SLOTS];
-};
-
-serving_memo *recommend_serving_memo_new(void)
+void recommend_serving_memo_init(serving_memo *memo)
 {
-    serving_memo *memo = xmalloc(sizeof *memo); /* the slots are read only once used[] says so */
-    memset(memo->used, 0, sizeof memo->used);
-    return memo;
-}
-
-void recommend_serving_memo_free(serving_memo *memo)
-{
-    free(memo);
+    memset(memo->used, 0, sizeof memo->used); /* the slots are read only once used[] says so */
 }
 
 /* Whether a and b serve layout l alike: the GPU's figures always; its links only when l talks over them (tensor or
@@ -254,17 +220,17 @@ static bool same_layout(const serving_layout *a, const serving_layout *b)
 }
 
 /* Layout l's outcome on gpu's hardware hw, from the memo when it holds it (memo NULL: worked out each time). */
-static memo_slot *memo_find(serving_memo *memo, const rec_request *r, const catalog_gpu *gpu,
-                            const serving_hardware *hw, const serving_layout *l, memo_slot *scratch)
+static serving_memo_slot *memo_find(serving_memo *memo, const rec_request *r, const catalog_gpu *gpu,
+                                    const serving_hardware *hw, const serving_layout *l, serving_memo_slot *scratch)
 {
     if (memo != NULL) {
         size_t hash = ((uintptr_t)gpu / sizeof(void *)) * 31u + (size_t)l->tensor_parallel * 7u +
                       (size_t)l->nodes * 3u + (size_t)l->expert_parallel;
-        for (unsigned probe = 0; probe < MEMO_PROBES; probe++) {
-            size_t at = (hash + probe) & (MEMO_SLOTS - 1);
-            memo_slot *slot = &memo->slots[at];
+        for (unsigned probe = 0; probe < SERVING_MEMO_PROBES; probe++) {
+            size_t at = (hash + probe) & (SERVING_MEMO_SLOTS - 1);
+            serving_memo_slot *slot = &memo->slots[at];
             if (!memo->used[at]) {
-                *slot = (memo_slot){.gpu = gpu, .hw = *hw, .layout = *l, .first_token_ms = NAN};
+                *slot = (serving_memo_slot){.gpu = gpu, .hw = *hw, .layout = *l, .first_token_ms = NAN};
                 layout_outcome_of(r, hw, l, &slot->outcome);
                 memo->used[at] = 1;
                 return slot;
@@ -273,7 +239,7 @@ static memo_slot *memo_find(serving_memo *memo, const rec_request *r, const cata
                 return slot;
         }
     }
-    *scratch = (memo_slot){.gpu = gpu, .hw = *hw, .layout = *l, .first_token_ms = NAN};
+    *scratch = (serving_memo_slot){.gpu = gpu, .hw = *hw, .layout = *l, .first_token_ms = NAN};
     layout_outcome_of(r, hw, l, &scratch->outcome);
     return scratch;
 }
@@ -286,15 +252,16 @@ typedef struct operating {
     double replicas;
     double nodes;
     double capacity_tokens_per_s; /* what the replicas sustain at their batch */
-    memo_slot *slot; /* where the walk keeps the layout's outcome (its time to first token, once asked); NULL: nowhere */
+    /* where the walk keeps the layout's outcome (its time to first token, once asked); NULL: nowhere */
+    serving_memo_slot *slot;
 } operating;
 
 /* Layout l's operating point on inst: 0 with *out set (its time to first token not yet), or the reason it cannot
  * serve. */
 static reject_reason operate(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
-                             const serving_layout *l, serving_memo *memo, memo_slot *scratch, operating *out)
+                             const serving_layout *l, serving_memo *memo, serving_memo_slot *scratch, operating *out)
 {
-    memo_slot *slot = memo_find(memo, r, inst->gpu, hw, l, scratch);
+    serving_memo_slot *slot = memo_find(memo, r, inst->gpu, hw, l, scratch);
     const layout_outcome *o = &slot->outcome;
     if (o->reason != REJECT_NONE)
         return o->reason;
@@ -326,8 +293,8 @@ static bool better(const operating *a, const operating *b)
 /* Tries layout l, keeping it in *best when it beats what is there; remembers the most telling refusal. Whether it
  * serves at all, its point in *tried. */
 static bool consider(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
-                     const serving_layout *l, serving_memo *memo, memo_slot *scratch, operating *best, bool *found,
-                     reject_reason *why, operating *tried)
+                     const serving_layout *l, serving_memo *memo, serving_memo_slot *scratch, operating *best,
+                     bool *found, reject_reason *why, operating *tried)
 {
     reject_reason reason = operate(r, inst, hw, l, memo, scratch, tried);
     if (reason != REJECT_NONE) {
@@ -347,7 +314,7 @@ static bool consider(const rec_request *r, const catalog_instance *inst, const s
 static reject_reason best_layout(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
                                  serving_memo *memo, operating *best)
 {
-    memo_slot scratch;
+    serving_memo_slot scratch;
     const model_arch *a = &r->workload.arch;
     bool found = false;
     reject_reason why = REJECT_MEMORY;

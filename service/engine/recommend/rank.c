@@ -381,17 +381,44 @@ typedef struct shape_bound {
     size_t shape;
 } shape_bound;
 
-/* Moves the least of bounds[from .. count) to bounds[from]: the pass below offers a few shapes before the heap's
- * worst stops it, so picking the next one each time costs less than sorting them all. */
-static void bring_least_forward(shape_bound *bounds, size_t from, size_t count)
+/* bounds[0 .. count) as a binary heap, the least figure at the root: the pass below offers a few shapes before the
+ * heap of candidates stops it, so taking them off a heap (linear to build, logarithmic per shape) costs less than
+ * sorting them all, at a hundred shapes as at thousands. */
+static void sift_down(shape_bound *bounds, size_t count, size_t at)
 {
-    size_t least = from;
-    for (size_t i = from + 1; i < count; i++)
-        if (bounds[i].least < bounds[least].least)
-            least = i;
-    shape_bound swap = bounds[from];
-    bounds[from] = bounds[least];
-    bounds[least] = swap;
+    for (;;) {
+        size_t least = at, left = 2 * at + 1, right = left + 1;
+        if (left < count && bounds[left].least < bounds[least].least)
+            least = left;
+        if (right < count && bounds[right].least < bounds[least].least)
+            least = right;
+        if (least == at)
+            return;
+        shape_bound swap = bounds[at];
+        bounds[at] = bounds[least];
+        bounds[least] = swap;
+        at = least;
+    }
+}
+
+static shape_bound take_least(shape_bound *bounds, size_t *count)
+{
+    shape_bound least = bounds[0];
+    bounds[0] = bounds[--*count];
+    sift_down(bounds, *count, 0);
+    return least;
+}
+
+/* Offers shape s to st's heap under model m unless least, the least figure of its candidates, is above the full
+ * heap's worst; false then. */
+static bool offer_shape(const rec_request *r, const rec_filters *f, const catalog *snap, size_t s, double least,
+                        shape_fit *fits, pricing_model m, walk_state *st)
+{
+    const candidate *floor = topk_floor(&st->heap);
+    if (floor != NULL && least > floor->metric)
+        return false;
+    rank_shape(r, f, snap, &snap->shapes[s], m, &fits[s].ft, st);
+    return true;
 }
 
 /* The shapes set aside in pending (ranked_by_price(), every price passing, every offer in an allowed region: what
@@ -404,22 +431,25 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
                           bool price_alone, shape_fit *fits, pricing_model m, walk_state *st)
 {
     const size_t *order = snap->shapes_by_price[m];
+    if (price_alone) { /* the least figure is the price: shapes_by_price is their order */
+        for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++)
+            if (pending[order[i]] &&
+                !offer_shape(r, f, snap, order[i], least_figure(&snap->shapes[order[i]], m, &fits[order[i]].ft),
+                             fits, m, st))
+                return;
+        return;
+    }
     shape_bound *bounds = xmalloc((snap->shapes_by_price_count[m] + 1) * sizeof *bounds);
     size_t count = 0;
     for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++)
         if (pending[order[i]])
-            bounds[count++] = (shape_bound){price_alone ? 0.0 : least_figure(&snap->shapes[order[i]], m,
-                                                                             &fits[order[i]].ft),
-                                            order[i]};
-    for (size_t i = 0; i < count; i++) {
-        if (!price_alone) /* by price alone they are in price order already: least figures that follow the price */
-            bring_least_forward(bounds, i, count);
-        size_t s = bounds[i].shape;
-        const candidate *floor = topk_floor(&st->heap);
-        if (floor != NULL && (price_alone ? least_figure(&snap->shapes[s], m, &fits[s].ft) : bounds[i].least) >
-                                 floor->metric)
+            bounds[count++] = (shape_bound){least_figure(&snap->shapes[order[i]], m, &fits[order[i]].ft), order[i]};
+    for (size_t i = count / 2; i > 0; i--)
+        sift_down(bounds, count, i - 1);
+    while (count > 0) {
+        shape_bound next = take_least(bounds, &count);
+        if (!offer_shape(r, f, snap, next.shape, next.least, fits, m, st))
             break;
-        rank_shape(r, f, snap, &snap->shapes[s], m, &fits[s].ft, st);
     }
     free(bounds);
 }

@@ -341,13 +341,14 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
     return reason;
 }
 
-/* Every candidate of a shape fitted by ft is ranked, under the cost objective, by a figure no less than its price
- * times a factor the fit alone sets (least_figure()): its hourly price over all its nodes when the job's length is
- * unknown (recommend_cost_at() leaves the total NAN), or its total over the job's hours when it is known. A served
- * model is not: it ranks by its price per token (recommend_score_candidate()). */
+/* Every candidate of a shape fitted by ft is ranked by a figure no less than its price times a factor the fit alone
+ * sets (least_figure()): under the cost objective, its hourly price over all its nodes when the job's length is
+ * unknown (recommend_cost_at() leaves the total NAN), or its total over the job's hours when it is known; a served
+ * model, under the cost and the balanced objectives, by its price per million tokens at the load
+ * (recommend_score_candidate(): balanced adds no penalty to a served fit). */
 static bool ranked_by_price(const rec_request *r, const fit *ft)
 {
-    if (ft->serving) /* by its price per token, which rises with the price (score.c; balanced adds no penalty) */
+    if (ft->serving)
         return (r->objective == OBJECTIVE_COST || r->objective == OBJECTIVE_BALANCED) && ft->nodes >= 1 &&
                ft->load_tokens_per_s > 0 && isfinite(ft->load_tokens_per_s);
     return r->objective == OBJECTIVE_COST && ft->nodes >= 1 &&

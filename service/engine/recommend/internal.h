@@ -378,7 +378,8 @@ bool recommend_fit_serves(const rec_request *r);
  * count that does not divide, nodes without a cluster network, more nodes than r->max_nodes). */
 reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_instance *inst, unsigned *nodes);
 /* Why inst's hardware cannot run the job, or REJECT_NONE with *out its fit: what the rest of the instance check
- * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. */
+ * judges, from the GPU, its count and memory, the GPU interconnect and the cluster network alone. memo: the walk's
+ * serving memo (recommend_serving_fit()), or NULL. */
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
                                      const catalog_instance *inst, serving_memo *memo, fit *out);
 /* A benchmark job's fit (engine/recommend/work.c): the rate of inst's GPUs, the nodes a target rate needs, the hours of the

@@ -252,6 +252,13 @@ static size_t unpriced_offers(const catalog_shape *shape, unsigned allowed)
     return unpriced;
 }
 
+/* The allowed models that can price a fit: a capacity block only a job of known length (recommend_price_applies():
+ * an offer's block is never priced for a fit whose hours are unknown, so its shape needs no walk for it). */
+static unsigned models_that_apply(unsigned allowed, const fit *ft)
+{
+    return isnan(ft->hours) ? allowed & ~(1u << PRICING_CAPACITY_BLOCK) : allowed;
+}
+
 /* Whether a shape's capacity blocks are allowed: then its offers are judged one by one (price_offer() holds a block
  * to the job's length), never from the shape's cheapest prices. */
 static bool blocks_need_walk(unsigned allowed, const catalog_shape *shape)
@@ -266,6 +273,7 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
                                const sizing_requirements *req, const catalog_shape *shape, const fit *ft,
                                size_t in_regions, walk_state *st)
 {
+    allowed = models_that_apply(allowed, ft);
     /* the region allow-list splits instance types, or capacity blocks need the job's length: judge offer by offer */
     if (in_regions < shape->offer_count || blocks_need_walk(allowed, shape)) {
         walk_shape_offers(r, f, snap, req, shape, st);
@@ -410,6 +418,12 @@ static shape_bound take_least(shape_bound *bounds, size_t *count)
     return least;
 }
 
+/* Whether shape s waits in pending for the pass under model m: a capacity block only for a fit it can price. */
+static bool waits_for(const unsigned char *pending, const shape_fit *fits, size_t s, pricing_model m)
+{
+    return pending[s] && models_that_apply(1u << m, &fits[s].ft) != 0;
+}
+
 /* Offers shape s to st's heap under model m unless least, the least figure of its candidates, is above the full
  * heap's worst; false then. */
 static bool offer_shape(const rec_request *r, const rec_filters *f, const catalog *snap, size_t s, double least,
@@ -434,7 +448,7 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
     const size_t *order = snap->shapes_by_price[m];
     if (price_alone) { /* the least figure is the price: shapes_by_price is their order */
         for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++)
-            if (pending[order[i]] &&
+            if (waits_for(pending, fits, order[i], m) &&
                 !offer_shape(r, f, snap, order[i], least_figure(&snap->shapes[order[i]], m, &fits[order[i]].ft),
                              fits, m, st))
                 return;
@@ -443,7 +457,7 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
     shape_bound *bounds = xmalloc((snap->shapes_by_price_count[m] + 1) * sizeof *bounds);
     size_t count = 0;
     for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++)
-        if (pending[order[i]])
+        if (waits_for(pending, fits, order[i], m))
             bounds[count++] = (shape_bound){least_figure(&snap->shapes[order[i]], m, &fits[order[i]].ft), order[i]};
     for (size_t i = count / 2; i > 0; i--)
         sift_down(bounds, count, i - 1);
@@ -546,9 +560,9 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             continue;
         }
         if (pending != NULL && in_regions == shape->offer_count && ranked_by_price(r, ft) &&
-            !blocks_need_walk(allowed, shape)) {
+            !blocks_need_walk(models_that_apply(allowed, ft), shape)) {
             /* what rank_fitting_shape() tallies when every price passes; the ranking waits */
-            st->rejected[REJECT_PRICING] += unpriced_offers(shape, allowed);
+            st->rejected[REJECT_PRICING] += unpriced_offers(shape, models_that_apply(allowed, ft));
             pending[s] = 1;
             any_pending = true;
             price_alone = price_alone && !ft->serving && isnan(ft->hours);

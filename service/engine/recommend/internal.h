@@ -209,8 +209,11 @@ typedef struct shape_fit {
  * - walk_shapes(): the walk every request takes. Instance types of one hardware shape fit alike (catalog.h), so the
  *   GPU and instance checks run once per shape and rejected offers are counted from the shape's tallies; a shape
  *   is priced from each instance type's cheapest region, and walked offer by offer only where a price cap or the
- *   region allow-list splits it. Three refinements, each measured with bench/recommend_loop.c when it was removed
- *   for a trial (or, for the last two, when it came), in instructions per call under callgrind on the seed:
+ *   region allow-list splits it, or its capacity blocks may price a job of known length (for a job of unknown
+ *   length a block prices no offer: at 100k offers, walking the 8-GPU shapes that hold the seed's block-priced
+ *   types had the 7B inference body take 188 us in process instead of 41). Three refinements, each measured with
+ *   bench/recommend_loop.c when it was removed for a trial (or, for the last two, when it came), in instructions per
+ *   call under callgrind on the seed:
  *   - the shapes ranked by their price (rank_by_price(): by price alone, over a job's known length, or a served
  *     model by its price per token) wait for a pass in the order of the least figure their candidates can have,
  *     which stops when the heap is full of better offers (without it, the 7B inference body took about half as

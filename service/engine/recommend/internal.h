@@ -292,6 +292,15 @@ int recommend_candidate_order(const void *a, const void *b, void *ctx);
 /* Whether offer may be priced under model m for the job fitted by ft: a capacity block only for a job of known
  * length within the block's durations; a type sold only by reservation never on-demand or spot. */
 bool recommend_price_applies(const catalog_offer *offer, int m, const fit *ft);
+/* The models of mask allowed (bit m for model m) that can price fit ft at all: a capacity block only a job of known
+ * length, as recommend_price_applies() has it for every offer, so a shape needs no walk offer by offer for its blocks
+ * when the fit's hours are unknown. */
+unsigned recommend_models_that_apply(unsigned allowed, const fit *ft);
+/* The pricing models r allows, bit m for model m. */
+unsigned recommend_pricing_mask(const rec_request *r);
+/* Whether recommend_cost_at() may refuse a price of r: a cap, or spot plans of a job of known length that may not
+ * finish (recommend_plan_check(); a fit past ten years or the deadline is refused before any price). */
+bool recommend_price_capped(const rec_request *r);
 reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
                                 const char *provider_id, const char *band, double *hourly_usd, double *total_usd);
 /* Whether a plan can finish: REJECT_SPOT_CANNOT_FINISH for a spot plan without checkpoints whose expected restarts

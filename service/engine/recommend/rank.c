@@ -224,24 +224,6 @@ static void walk_shape_offers(const rec_request *r, const rec_filters *f, const 
     }
 }
 
-/* The pricing models r allows, bit m for model m. */
-static unsigned pricing_mask(const rec_request *r)
-{
-    unsigned allowed = 0;
-    for (int m = 0; m < PRICING_COUNT; m++)
-        if (r->pricing_allowed[m])
-            allowed |= 1u << m;
-    return allowed;
-}
-
-/* recommend_cost_at() may refuse a price of r: a cap, or spot plans of a job of known length that may not finish
- * (recommend_plan_check(); a fit past ten years or the deadline is refused before any price). */
-static bool price_capped(const rec_request *r)
-{
-    bool length_known = r->job_hours > 0 || r->workload.tokens_b > 0;
-    return r->max_hourly_usd > 0 || r->max_total_usd > 0 || (length_known && r->pricing_allowed[PRICING_SPOT]);
-}
-
 /* The offers of a shape priced under none of the allowed models. */
 static size_t unpriced_offers(const catalog_shape *shape, unsigned allowed)
 {
@@ -250,13 +232,6 @@ static size_t unpriced_offers(const catalog_shape *shape, unsigned allowed)
         if (!(shape->mixes[i].models & allowed))
             unpriced += shape->mixes[i].offers;
     return unpriced;
-}
-
-/* The allowed models that can price a fit: a capacity block only a job of known length (recommend_price_applies():
- * an offer's block is never priced for a fit whose hours are unknown, so its shape needs no walk for it). */
-static unsigned models_that_apply(unsigned allowed, const fit *ft)
-{
-    return isnan(ft->hours) ? allowed & ~(1u << PRICING_CAPACITY_BLOCK) : allowed;
 }
 
 /* Whether a shape's capacity blocks are allowed: then its offers are judged one by one (price_offer() holds a block
@@ -273,14 +248,14 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
                                const sizing_requirements *req, const catalog_shape *shape, const fit *ft,
                                size_t in_regions, walk_state *st)
 {
-    allowed = models_that_apply(allowed, ft);
+    allowed = recommend_models_that_apply(allowed, ft);
     /* the region allow-list splits instance types, or capacity blocks need the job's length: judge offer by offer */
     if (in_regions < shape->offer_count || blocks_need_walk(allowed, shape)) {
         walk_shape_offers(r, f, snap, req, shape, st);
         return;
     }
     size_t unpriced = unpriced_offers(shape, allowed), priced = shape->offer_count - unpriced;
-    bool capped = price_capped(r);
+    bool capped = recommend_price_capped(r);
     bool all_pass = true, all_over_hourly = capped;
     for (int m = 0; m < PRICING_COUNT && capped; m++) {
         if (!(allowed & (1u << m)) || shape->cheapest_count[m] == 0)
@@ -421,7 +396,7 @@ static shape_bound take_least(shape_bound *bounds, size_t *count)
 /* Whether shape s waits in pending for the pass under model m: a capacity block only for a fit it can price. */
 static bool waits_for(const unsigned char *pending, const shape_fit *fits, size_t s, pricing_model m)
 {
-    return pending[s] && models_that_apply(1u << m, &fits[s].ft) != 0;
+    return pending[s] && recommend_models_that_apply(1u << m, &fits[s].ft) != 0;
 }
 
 /* Offers shape s to st's heap under model m unless least, the least figure of its candidates, is above the full
@@ -521,12 +496,12 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         recommend_serving_memo_init(&memo_room);
         memo = &memo_room;
     }
-    unsigned allowed = pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
-    bool capped = price_capped(r); /* sides change pricing, never the caps, but spot's may not finish */
+    unsigned allowed = recommend_pricing_mask(r), side_allowed[RECOMMEND_MAX_SIDES];
+    bool capped = recommend_price_capped(r); /* sides change pricing, never the caps, but spot's may not finish */
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
-        capped = capped || price_capped(&st->sides[i].request);
+        capped = capped || recommend_price_capped(&st->sides[i].request);
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++)
-        side_allowed[i] = pricing_mask(&st->sides[i].request);
+        side_allowed[i] = recommend_pricing_mask(&st->sides[i].request);
     /* shapes ranked by price alone wait for the cheapest-first pass below; their fits stay in st->fits */
     unsigned char *pending = st->fits != NULL && !capped ? xcalloc(snap->shape_count, 1) : NULL;
     bool any_pending = false, price_alone = true;
@@ -560,9 +535,9 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             continue;
         }
         if (pending != NULL && in_regions == shape->offer_count && ranked_by_price(r, ft) &&
-            !blocks_need_walk(models_that_apply(allowed, ft), shape)) {
+            !blocks_need_walk(recommend_models_that_apply(allowed, ft), shape)) {
             /* what rank_fitting_shape() tallies when every price passes; the ranking waits */
-            st->rejected[REJECT_PRICING] += unpriced_offers(shape, models_that_apply(allowed, ft));
+            st->rejected[REJECT_PRICING] += unpriced_offers(shape, recommend_models_that_apply(allowed, ft));
             pending[s] = 1;
             any_pending = true;
             price_alone = price_alone && !ft->serving && isnan(ft->hours);

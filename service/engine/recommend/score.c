@@ -170,3 +170,23 @@ bool recommend_price_applies(const catalog_offer *offer, int m, const fit *ft)
     return m != PRICING_CAPACITY_BLOCK ||
            (!isnan(ft->hours) && !(ft->hours < price->min_hours) && !(ft->hours > price->max_hours));
 }
+
+unsigned recommend_pricing_mask(const rec_request *r)
+{
+    unsigned allowed = 0;
+    for (int m = 0; m < PRICING_COUNT; m++)
+        if (r->pricing_allowed[m])
+            allowed |= 1u << m;
+    return allowed;
+}
+
+bool recommend_price_capped(const rec_request *r)
+{
+    bool length_known = r->job_hours > 0 || r->workload.tokens_b > 0;
+    return r->max_hourly_usd > 0 || r->max_total_usd > 0 || (length_known && r->pricing_allowed[PRICING_SPOT]);
+}
+
+unsigned recommend_models_that_apply(unsigned allowed, const fit *ft)
+{
+    return isnan(ft->hours) ? allowed & ~(1u << PRICING_CAPACITY_BLOCK) : allowed;
+}

@@ -142,7 +142,11 @@ static int read_manifest(replica *r, char **text, size_t *len, char *err, size_t
     fetch_options opt;
     fetch_options_init(&opt, r->cfg->fetch_timeout_s, MANIFEST_MAX_BYTES, &r->stop);
     opt.max_attempts = 1;
-    opt.etag = r->manifest_etag[0] != '\0' && r->last.file[0] != '\0' ? r->manifest_etag : NULL;
+    /* A static server's validator is the file's size and modification second (nginx's ETag), so a manifest replaced
+     * within the second by one of the same size reads as unchanged. While the last look failed, a replica could then
+     * keep the bad manifest it fails on and never see the good one after it: it asks for the whole manifest instead
+     * (r->st is written by this thread alone, so this thread reads it without the lock). */
+    opt.etag = r->manifest_etag[0] != '\0' && r->last.file[0] != '\0' && !r->st.failing ? r->manifest_etag : NULL;
     fetch_result res;
     memset(&res, 0, sizeof res);
     int rc = fetch_get(where, &opt, &res, err, err_len);

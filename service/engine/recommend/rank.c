@@ -534,10 +534,11 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             st->rejected[REJECT_REGION] += shape->offer_count;
             continue;
         }
+        unsigned applying = recommend_models_that_apply(allowed, ft);
         if (pending != NULL && in_regions == shape->offer_count && ranked_by_price(r, ft) &&
-            !blocks_need_walk(recommend_models_that_apply(allowed, ft), shape)) {
+            !blocks_need_walk(applying, shape)) {
             /* what rank_fitting_shape() tallies when every price passes; the ranking waits */
-            st->rejected[REJECT_PRICING] += unpriced_offers(shape, recommend_models_that_apply(allowed, ft));
+            st->rejected[REJECT_PRICING] += unpriced_offers(shape, applying);
             pending[s] = 1;
             any_pending = true;
             price_alone = price_alone && !ft->serving && isnan(ft->hours);

@@ -219,6 +219,15 @@ static bool same_layout(const serving_layout *a, const serving_layout *b)
            a->expert_parallel == b->expert_parallel && a->nodes == b->nodes;
 }
 
+/* Fills slot with layout l's outcome on gpu's hardware hw, worked out now. */
+static serving_memo_slot *work_out(serving_memo_slot *slot, const rec_request *r, const catalog_gpu *gpu,
+                                   const serving_hardware *hw, const serving_layout *l)
+{
+    *slot = (serving_memo_slot){.gpu = gpu, .hw = *hw, .layout = *l, .first_token_ms = NAN};
+    layout_outcome_of(r, hw, l, &slot->outcome);
+    return slot;
+}
+
 /* Layout l's outcome on gpu's hardware hw, from the memo when it holds it (memo NULL: worked out each time). */
 static serving_memo_slot *memo_find(serving_memo *memo, const rec_request *r, const catalog_gpu *gpu,
                                     const serving_hardware *hw, const serving_layout *l, serving_memo_slot *scratch)
@@ -230,18 +239,14 @@ static serving_memo_slot *memo_find(serving_memo *memo, const rec_request *r, co
             size_t at = (hash + probe) & (SERVING_MEMO_SLOTS - 1);
             serving_memo_slot *slot = &memo->slots[at];
             if (!memo->used[at]) {
-                *slot = (serving_memo_slot){.gpu = gpu, .hw = *hw, .layout = *l, .first_token_ms = NAN};
-                layout_outcome_of(r, hw, l, &slot->outcome);
                 memo->used[at] = 1;
-                return slot;
+                return work_out(slot, r, gpu, hw, l);
             }
             if (slot->gpu == gpu && same_layout(&slot->layout, l) && same_hardware(&slot->hw, hw, l))
                 return slot;
         }
     }
-    *scratch = (serving_memo_slot){.gpu = gpu, .hw = *hw, .layout = *l, .first_token_ms = NAN};
-    layout_outcome_of(r, hw, l, &scratch->outcome);
-    return scratch;
+    return work_out(scratch, r, gpu, hw, l);
 }
 
 /* One layout's operating point on an instance type, and what it costs in nodes. */

@@ -34,6 +34,7 @@ static const cli_flag recommend_flags[] = {
     {"workload.latency_sensitive", NULL, FLAG_SWITCH, "serving: keep the model on one GPU or NVLink domain"},
     {"workload.max_ttft_ms", NULL, FLAG_NUMBER, "serving: longest time to first token, ms"},
     {"workload.min_tokens_per_s_per_sequence", NULL, FLAG_NUMBER, "serving: slowest decode per sequence"},
+    {"workload.tensor_parallel", NULL, FLAG_INTEGER, "serving: the tensor-parallel degree a replica must use"},
     {"workload.fine_tuning_method", NULL, FLAG_TEXT, "full | lora | qlora"},
     {"workload.lora_rank", NULL, FLAG_INTEGER, "rank of the LoRA adapters"},
     {"workload.framework", NULL, FLAG_TEXT, "fine-tuning stack: transformers | unsloth | torchtune"},

@@ -81,6 +81,7 @@ typedef struct rec_request {
     double max_ttft_ms;                   /* 0 = no floor */
     bool kv_cache_precision_given;        /* else the KV cache's precision follows the weights' */
     double min_tokens_per_s_per_sequence; /* 0 = no floor */
+    int tensor_parallel;                  /* workload.tensor_parallel: the degree a replica must use; 0 = chosen */
     /* set by recommend_parse() from the members above and the model, the same for every instance type a walk
      * judges: the KV bytes per value of a served sequence and the GB of KV cache its context (sequence_length, else
      * prompt + output tokens) fills (engine/perf/model.c) */
@@ -379,6 +380,9 @@ void recommend_note_gpu_check(walk_state *st, reject_reason reason, const catalo
 bool recommend_has_nvlink(const catalog_instance *inst);
 /* NVLink, NVSwitch or xGMI joins the instance's GPUs. */
 bool recommend_has_gpu_fabric(const catalog_instance *inst);
+/* Whether serving engines split the model a's layers tp ways (serve.c): tp divides the query heads and divides, or is
+ * a multiple of, the KV heads. */
+bool recommend_tensor_parallel_allowed(const model_arch *a, int tp);
 
 /* Why GPU model g (an index into snap->gpus) cannot run the job, or REJECT_NONE (fit.c). */
 reject_reason recommend_gpu_check(const rec_request *r, const rec_filters *f, const catalog *snap, size_t g);

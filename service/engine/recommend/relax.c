@@ -66,7 +66,7 @@ static bool lift(const rec_request *orig, const rec_filters *forig, const walk_s
     LIFT(REJECT_NO_NVLINK, r->require_nvlink = false);
     LIFT(REJECT_NO_FP64, r->require_fp64 = false);
     LIFT(REJECT_MAX_NODES, r->max_nodes = MAX_NODES);
-    LIFT(REJECT_GPU_COUNT, (r->min_gpus = 0, r->max_gpus = 0));
+    LIFT(REJECT_GPU_COUNT, (r->min_gpus = 0, r->max_gpus = 0, r->tensor_parallel = 0));
     /* without its deadline, the fastest plan within any node count: the deadline it meets is the one to ask for */
     LIFT(REJECT_DEADLINE, (r->deadline_hours = 0, r->objective = OBJECTIVE_TIME, r->max_nodes = MAX_NODES));
     /* an offer refused before it was priced never met the caps: they may block as well, uncounted */
@@ -178,6 +178,10 @@ static void name_what_admits(const relaxation *x, const candidate *c, recommend_
     if (orig->max_gpus > 0 && c->fit.total_gpus > (double)orig->max_gpus)
         hint(out, "Raise constraints.max_gpus to at least %.0f: the best offer the constraints refuse needs that many.",
              ceil(c->fit.total_gpus));
+    if (orig->tensor_parallel > 0 && c->fit.tensor_parallel != orig->tensor_parallel)
+        hint(out, "Leave out workload.tensor_parallel (or set it to %d): the best offer it refuses, %s's %s, serves at "
+                  "that degree.",
+             c->fit.tensor_parallel, inst->provider->id, inst->id);
     if (orig->min_gpus > 0 && c->fit.total_gpus < (double)orig->min_gpus)
         hint(out, "Lower constraints.min_gpus to at most %.0f: the best offer the constraints refuse has that many.",
              floor(c->fit.total_gpus));

@@ -49,6 +49,7 @@ static const char *const workload_fields[] = {
     "benchmark",     "work",
     "target_rate",   "framework",
     "seats",         "seat_memory_gb",
+    "tensor_parallel",
 };
 static const char *const constraint_fields[] = {
     "providers",      "regions",    "pricing",        "max_hourly_usd", "max_total_usd",

@@ -16,6 +16,9 @@
 #define DEFAULT_PROMPT_TOKENS 1024
 #define DEFAULT_OUTPUT_TOKENS 256
 #define MAX_SERVING_TOKENS 10000000
+/* the most GPUs one node joins by its links today: an NVL72 rack (NVIDIA GB200 NVL72 datasheet, 72 GPUs in one
+ * NVLink domain) */
+#define MAX_TENSOR_PARALLEL 72
 #define MAX_TOKENS_PER_S 1e9
 
 /* Latency floors taken when a request is latency_sensitive and names none. Nielsen, "Usability Engineering" (1993),
@@ -173,11 +176,29 @@ static void parse_fine_tuning(const json_t *w, rec_request *r, problem *p)
         problem_add_field(p, "workload.gradient_checkpointing", "only goes with training and fine_tuning");
 }
 
+/* workload.tensor_parallel pins the degree, as a deployment that is already running does; the model's heads must
+ * split that way (recommend_tensor_parallel_allowed()). */
+static void parse_tensor_parallel(const json_t *w, rec_request *r, problem *p)
+{
+    long long tp;
+    if (!jsonv_integer(w, "workload", "tensor_parallel", false, 1, MAX_TENSOR_PARALLEL, &tp, p))
+        return;
+    const model_arch *a = &r->workload.arch;
+    if (a->params_b > 0 && !recommend_tensor_parallel_allowed(a, (int)tp)) {
+        problem_add_field(p, "workload.tensor_parallel",
+                           "must divide the model's %d attention heads and divide, or be a multiple of, its %d KV "
+                           "heads (serving engines split heads evenly)",
+                           a->attention_heads, a->kv_heads);
+        return;
+    }
+    r->tensor_parallel = (int)tp;
+}
+
 static void parse_serving(const json_t *w, rec_request *r, problem *p)
 {
     static const char *const serving_fields[] = {"kv_cache_precision", "target_tokens_per_s", "requests_per_s",
                                                  "prompt_tokens",      "output_tokens",       "max_ttft_ms",
-                                                 "min_tokens_per_s_per_sequence"};
+                                                 "min_tokens_per_s_per_sequence", "tensor_parallel"};
     if (!workload_kind_of(r->workload.kind)->serves) {
         for (size_t i = 0; i < COUNT_OF(serving_fields); i++)
             if (json_object_get(w, serving_fields[i]) != NULL) {
@@ -216,6 +237,7 @@ static void parse_serving(const json_t *w, rec_request *r, problem *p)
         r->max_ttft_ms = number;
     if (jsonv_number(w, "workload", "min_tokens_per_s_per_sequence", false, 0.001, 1e6, &number, p))
         r->min_tokens_per_s_per_sequence = number;
+    parse_tensor_parallel(w, r, p);
     if (r->workload.sequence_length > 0 && json_object_get(w, "prompt_tokens") == NULL)
         r->prompt_tokens = r->workload.sequence_length > r->output_tokens
                                ? r->workload.sequence_length - r->output_tokens

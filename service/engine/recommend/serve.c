@@ -14,7 +14,7 @@
 /* Serving engines split a layer's heads evenly: vLLM requires "Total number of attention heads must be divisible by
  * tensor parallel size" and replicates KV heads when the degree exceeds them, needing the degree to be a multiple of
  * the KV heads (vllm/model_executor/layers/linear.py, QKVParallelLinear: num_kv_head_replicas = tp / num_kv_heads). */
-static bool tensor_parallel_allowed(const model_arch *a, int tp)
+bool recommend_tensor_parallel_allowed(const model_arch *a, int tp)
 {
     if (a->estimated) /* a shape guessed from a parameter count: its head count is no real model's */
         return true;
@@ -313,7 +313,8 @@ static bool consider(const rec_request *r, const catalog_instance *inst, const s
     return true;
 }
 
-/* The layouts of one node: every allowed tensor-parallel degree that divides its GPUs. Across nodes (when one node
+/* The layouts of one node: every allowed tensor-parallel degree that divides its GPUs (only the one
+ * workload.tensor_parallel names, when it names one). Across nodes (when one node
  * cannot hold a replica and the type clusters): the whole node tensor parallel, the fewest nodes that hold the model,
  * staged as a pipeline or, for MoE, with the experts spread over every GPU. */
 static reject_reason best_layout(const rec_request *r, const catalog_instance *inst, const serving_hardware *hw,
@@ -328,7 +329,8 @@ static reject_reason best_layout(const rec_request *r, const catalog_instance *i
     operating tried, previous = {0};
     bool stop = false, have_previous = false;
     for (int tp = 1; tp <= gpus; tp++) {
-        if (gpus % tp != 0 || !tensor_parallel_allowed(a, tp))
+        if (gpus % tp != 0 || !recommend_tensor_parallel_allowed(a, tp) ||
+            (r->tensor_parallel > 0 && tp != r->tensor_parallel))
             continue;
         widest = tp;
         if (stop)

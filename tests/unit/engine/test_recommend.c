@@ -266,6 +266,15 @@ static const bad_case bad_cases[] = {
     {"{\"workload\": {\"kind\": \"training\", \"model_params_b\": 7, \"max_ttft_ms\": 100}}", 422,
      "workload.max_ttft_ms"},
     {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"tokens_b\": 10}}", 422, "workload.tokens_b"},
+    {"{\"workload\": {\"kind\": \"training\", \"model_params_b\": 7, \"tensor_parallel\": 2}}", 422,
+     "workload.tensor_parallel"},
+    {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"tensor_parallel\": 0}}", 422,
+     "workload.tensor_parallel"},
+    {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"tensor_parallel\": 73}}", 422,
+     "workload.tensor_parallel"},
+    {"{\"workload\": {\"kind\": \"inference\", \"architecture\": {\"params_b\": 7, \"layers\": 32, "
+     "\"hidden_size\": 4096, \"attention_heads\": 32, \"kv_heads\": 8}, \"tensor_parallel\": 3}}", 422,
+     "workload.tensor_parallel"},
     {"{\"workload\": {\"kind\": \"training\", \"model_params_b\": 7, \"tokens_b\": 10, \"hours\": 5}}", 422,
      "workload.hours"},
     {"{\"workload\": {\"kind\": \"inference\", \"model_params_b\": 7, \"batch_size\": 1.5}}", 422,
@@ -1398,6 +1407,39 @@ START_TEST(min_gpus_hint_names_the_nodes_it_needs)
 }
 END_TEST
 
+/* workload.tensor_parallel pins every pick's degree; a degree no node can take is refused with a hint that names it. */
+START_TEST(tensor_parallel_pin_is_kept)
+{
+    static const char *const prefix = "Leave out workload.tensor_parallel";
+    for (int degree = 1; degree <= 8; degree *= 2) {
+        char body[256];
+        snprintf(body, sizeof body,
+                 "{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-70b\", \"precision\": \"fp8\", "
+                 "\"tensor_parallel\": %d}, \"limit\": 5}",
+                 degree);
+        int status = 0;
+        json_t *answer = run_on(seed, body, &status);
+        ck_assert_int_eq(status, 200);
+        ck_assert_uint_gt(rec_count(answer), 0);
+        for (size_t i = 0; i < rec_count(answer); i++) {
+            json_t *t = json_object_get(json_array_get(json_object_get(answer, "recommendations"), i), "throughput");
+            ck_assert_int_eq(json_integer_value(json_object_get(t, "tensor_parallel")), degree);
+        }
+        json_decref(answer);
+    }
+    int status = 0;
+    json_t *answer = run_on(seed,
+                            "{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-70b\", "
+                            "\"precision\": \"fp8\", \"tensor_parallel\": 32}}",
+                            &status);
+    ck_assert_int_eq(status, 200);
+    ck_assert_uint_eq(rec_count(answer), 0);
+    const char *hint = json_string_value(json_array_get(json_object_get(answer, "hints"), 0));
+    ck_assert_msg(hint != NULL && strncmp(hint, prefix, strlen(prefix)) == 0, "hint %s", hint ? hint : "(none)");
+    json_decref(answer);
+}
+END_TEST
+
 static Suite *recommend_suite(void)
 {
     Suite *s = suite_create("recommend");
@@ -1437,6 +1479,7 @@ static Suite *recommend_suite(void)
     tcase_add_test(golden, catalog_generations_take_their_published_base);
     tcase_add_test(golden, precision_hint_names_what_the_gpus_run);
     tcase_add_test(golden, min_gpus_hint_names_the_nodes_it_needs);
+    tcase_add_test(golden, tensor_parallel_pin_is_kept);
     suite_add_tcase(s, golden);
     return s;
 }

@@ -199,7 +199,7 @@ typedef struct shape_fit {
     fit ft;
 } shape_fit;
 
-/* The walks (rank.c): one design, one judgement. Every walk asks the same questions of a candidate (the GPU:
+/* The walks (rank.c, offers.c): one design, one judgement. Every walk asks the same questions of a candidate (the GPU:
  * recommend_gpu_check(); the instance type: recommend_instance_check(); the price: recommend_cost_at()), scores it
  * the same way (recommend_score_candidate()) and keeps the best r->limit under one total order
  * (recommend_candidate_cmp()), so the order in which candidates reach the heap never changes what it holds. The
@@ -312,6 +312,17 @@ reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_mod
  * every published band, so a plan that passes with NULL passes with every band). */
 reject_reason recommend_plan_check(const rec_request *r, const fit *ft, pricing_model m, const char *provider_id,
                                    const char *band);
+/* The walk of every offer (offers.c): every offer of every GPU that can run the job, into st. */
+void recommend_walk_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
+                           const sizing_requirements *req, walk_state *st);
+/* Judges one instance type's offers one by one, tallying and noting each refusal, and offers its best region per
+ * pricing model to st's heap. Its offers are indexes[first .. first + count), or offers[first .. first + count) when
+ * indexes is NULL. */
+void recommend_walk_instance(const rec_request *r, const rec_filters *f, const catalog *snap,
+                             const sizing_requirements *req, const catalog_instance *inst, const size_t *indexes,
+                             size_t first, size_t count, walk_state *st);
+/* The preference rank of an offer's region (rec_filters.region_preference); 0 without a preference. */
+unsigned recommend_region_preference(const rec_filters *f, const catalog *snap, const catalog_region *region);
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st);

@@ -36,117 +36,6 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
 };
 
 
-/* The preference rank of an offer's region (rec_filters.region_preference); 0 without a preference. */
-static unsigned preference_of(const rec_filters *f, const catalog *snap, const catalog_region *region)
-{
-    if (f->region_preference == NULL || region < snap->regions || region >= snap->regions + snap->region_count)
-        return 0;
-    return f->region_preference[region - snap->regions];
-}
-
-/* Prices one offer under every allowed pricing model; keeps, per model, the instance's best region in best[]. */
-static void price_offer(const rec_request *r, const rec_filters *f, const catalog *snap, const catalog_offer *offer,
-                        const fit *ft, candidate *best, bool *have, unsigned *passing, walk_state *st)
-{
-    unsigned preference = preference_of(f, snap, offer->region);
-    bool any_allowed = false, any_passed = false;
-    reject_reason first_failure = REJECT_NONE;
-    for (int m = 0; m < PRICING_COUNT; m++) {
-        const catalog_price *price = &offer->prices[m];
-        if (!r->pricing_allowed[m] || !price->present || !(price->hourly_usd > 0) || !recommend_price_applies(offer, m, ft))
-            continue;
-        any_allowed = true;
-        candidate c = {.offer = offer, .pricing = (pricing_model)m, .fit = *ft, .preference = preference};
-        reject_reason failure = recommend_cost_at(r, ft, (pricing_model)m, price->hourly_usd,
-                                                  offer->instance->provider->id, price->spot_interruption,
-                                                  &c.hourly_usd, &c.total_usd);
-        if (failure != REJECT_NONE) {
-            recommend_note_refusal(st, failure, r, &c, price->spot_interruption);
-            /* the hourly cap is judged first: any other refusal of another pricing model says more */
-            if (first_failure == REJECT_NONE || (first_failure == REJECT_MAX_HOURLY && failure != REJECT_MAX_HOURLY))
-                first_failure = failure;
-            continue;
-        }
-        recommend_score_candidate(r, ft, &c);
-        any_passed = true;
-        passing[m]++;
-        if (!have[m] || recommend_candidate_cmp(&c, &best[m]) < 0) {
-            best[m] = c;
-            have[m] = true;
-        }
-    }
-    if (any_passed)
-        return;
-    st->rejected[any_allowed ? first_failure : REJECT_PRICING]++;
-}
-
-static bool region_allowed(const rec_filters *f, const catalog *snap, const catalog_region *region)
-{
-    if (f->region_ok == NULL)
-        return true;
-    if (region >= snap->regions && region < snap->regions + snap->region_count)
-        return f->region_ok[region - snap->regions];
-    return false;
-}
-
-/* Judges one instance type's offers one by one, and offers its best region per pricing model to the heap. Its offers
- * are indexes[first .. first + count), or offers[first .. first + count) when indexes is NULL. */
-static void walk_instance(const rec_request *r, const rec_filters *f, const catalog *snap,
-                          const sizing_requirements *req, const catalog_instance *inst, const size_t *indexes,
-                          size_t first, size_t count, walk_state *st)
-{
-    fit ft;
-    reject_reason inst_reason = recommend_instance_check(r, f, snap, req, inst, &ft);
-    recommend_note_rejection(st, inst_reason, &ft);
-    candidate best[PRICING_COUNT];
-    bool have[PRICING_COUNT] = {false};
-    unsigned passing[PRICING_COUNT] = {0};
-    for (size_t k = first; k < first + count; k++) {
-        const catalog_offer *offer = &snap->offers[indexes ? indexes[k] : k];
-        if (inst_reason == REJECT_PROVIDER)
-            st->rejected[REJECT_PROVIDER]++;
-        else if (!region_allowed(f, snap, offer->region))
-            st->rejected[REJECT_REGION]++;
-        else if (inst_reason != REJECT_NONE)
-            st->rejected[inst_reason]++;
-        else
-            price_offer(r, f, snap, offer, &ft, best, have, passing, st);
-    }
-    for (int m = 0; m < PRICING_COUNT; m++) {
-        if (have[m]) {
-            best[m].regions_passing = passing[m];
-            topk_offer(&st->heap, &best[m]);
-        }
-    }
-}
-
-/* Walks only the offers of GPUs that can run the job (offers_by_gpu), one instance type at a time: an instance's
- * offers are contiguous there because offers are sorted by provider, instance, region. */
-static void walk_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
-                        const sizing_requirements *req, walk_state *st)
-{
-    for (size_t g = 0; g < snap->gpu_count && snap->offers_by_gpu != NULL; g++) {
-        const catalog_index *index = &snap->offers_by_gpu[g];
-        st->considered += index->count;
-        reject_reason gpu_reason = recommend_gpu_check(r, f, snap, g);
-        if (index->count > 0) /* as walk_shapes() notes them: only GPUs that are offered */
-            recommend_note_gpu_check(st, gpu_reason, &snap->gpus[g]);
-        if (gpu_reason != REJECT_NONE) {
-            st->rejected[gpu_reason] += index->count;
-            continue;
-        }
-        size_t i = 0;
-        while (i < index->count) {
-            const catalog_instance *inst = snap->offers[index->offers[i]].instance;
-            size_t end = i;
-            while (end < index->count && snap->offers[index->offers[end]].instance == inst)
-                end++;
-            walk_instance(r, f, snap, req, inst, index->offers, i, end - i, st);
-            i = end;
-        }
-    }
-}
-
 /* The candidate of one instance type under model m in its best region, when every one of its regions passes the price
  * caps: the cheapest region (catalog_cheapest), or, where another region's price is within a rounding step, the
  * best of them compared one by one as walk_instance() would. Sets every member of out but its fit: the caller copies
@@ -169,7 +58,7 @@ static void cheapest_candidate(const rec_request *r, const rec_filters *f, const
         candidate *c = have ? &trial : out; /* the first region is scored in place, any near tie beside it */
         c->offer = &snap->offers[k];
         c->pricing = m;
-        c->preference = preference_of(f, snap, snap->offers[k].region);
+        c->preference = recommend_region_preference(f, snap, snap->offers[k].region);
         recommend_cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption,
                           &c->hourly_usd, &c->total_usd);
         recommend_score_candidate(r, ft, c);
@@ -220,7 +109,7 @@ static void walk_shape_offers(const rec_request *r, const rec_filters *f, const 
 {
     for (size_t i = 0; i < shape->instance_count; i++) {
         const catalog_instance *inst = &snap->instances[shape->instances[i]];
-        walk_instance(r, f, snap, req, inst, NULL, inst->first_offer, inst->offer_count, st);
+        recommend_walk_instance(r, f, snap, req, inst, NULL, inst->first_offer, inst->offer_count, st);
     }
 }
 
@@ -579,7 +468,7 @@ void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *s
     if (snap->shapes != NULL)
         walk_shapes(r, f, snap, req, st);
     else
-        walk_offers(r, f, snap, req, st);
+        recommend_walk_offers(r, f, snap, req, st);
     topk_sort(&st->heap);
     for (size_t i = 0; i < st->side_count && snap->shapes != NULL; i++)
         topk_sort(&st->sides[i].state.heap);

@@ -340,21 +340,25 @@ unsigned plan_nodes_while_scaling_pays(const plan_fabric *fabric, double params_
  * the feed's band is used when a price row carries one, else the default. */
 #define HOURS_PER_MONTH 730.0
 
+/* The published bands and their middles, the mildest first (plan_spot_mildest_band()). */
+static const struct {
+    const char *band;
+    double middle;
+} spot_bands[] = {{"<5%", 0.025}, {"5-10%", 0.075}, {"10-15%", 0.125}, {"15-20%", 0.175}, {">20%", 0.25}};
+
 static double band_middle(const char *band)
 {
     if (band == NULL)
         return NAN;
-    if (strcmp(band, "<5%") == 0)
-        return 0.025;
-    if (strcmp(band, "5-10%") == 0)
-        return 0.075;
-    if (strcmp(band, "10-15%") == 0)
-        return 0.125;
-    if (strcmp(band, "15-20%") == 0)
-        return 0.175;
-    if (strcmp(band, ">20%") == 0)
-        return 0.25;
+    for (size_t i = 0; i < sizeof spot_bands / sizeof spot_bands[0]; i++)
+        if (strcmp(band, spot_bands[i].band) == 0)
+            return spot_bands[i].middle;
     return NAN;
+}
+
+const char *plan_spot_mildest_band(void)
+{
+    return spot_bands[0].band;
 }
 
 double plan_spot_rate(const char *provider_id, const char *interruption_band, const char **source)

@@ -89,6 +89,9 @@ double plan_job_hours(double flops, unsigned nodes, double node_peak_tflops, dou
  * ... ">20%" of instances reclaimed in a month), else the provider's stated guidance, else a cautious default. The
  * source is a static string naming where the rate comes from. */
 double plan_spot_rate(const char *provider_id, const char *interruption_band, const char **source);
+/* The band of the lowest rate plan_spot_rate() gives (static). Every rate it gives lies between this band's and the
+ * cautious default's (a NULL band). */
+const char *plan_spot_mildest_band(void);
 
 #define PLAN_DEFAULT_CHECKPOINT_MINUTES 60.0
 #define PLAN_DEFAULT_RESTART_MINUTES 15.0

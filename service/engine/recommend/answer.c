@@ -344,54 +344,56 @@ static double price_age_hours(const recommend_options *opts, const candidate *c)
     return difftime(opts->now, fetched) / 3600.0;
 }
 
-/* Whether c's price is older than the freshness limit (never, without a limit or a valid fetch time). */
-static bool price_is_stale(const recommend_options *opts, const candidate *c)
+/* Whether a price age_hours old (price_age_hours()) is older than the freshness limit (never, without a limit or a
+ * valid fetch time). */
+static bool price_is_stale(const recommend_options *opts, double age_hours)
 {
-    double age = price_age_hours(opts, c);
-    return opts->stale_after_hours > 0 && !isnan(age) && age > (double)opts->stale_after_hours;
+    return opts->stale_after_hours > 0 && !isnan(age_hours) && age_hours > (double)opts->stale_after_hours;
 }
 
 /* Whether every pick of provider has a stale price: the answer then says so once for the provider instead of on each
  * of its picks, since a provider's prices age together (one refresh fetches them all). */
-static bool every_pick_of_provider_stale(const recommend_options *opts, const walk_state *st,
+static bool every_pick_of_provider_stale(const recommend_options *opts, const walk_state *st, const double *ages,
                                          const catalog_provider *provider)
 {
     for (size_t i = 0; i < st->heap.count; i++)
-        if (st->items[i].offer->instance->provider == provider && !price_is_stale(opts, &st->items[i]))
+        if (st->items[i].offer->instance->provider == provider && !price_is_stale(opts, ages[i]))
             return false;
     return true;
 }
 
 /* Once per provider whose every pick has a stale price: how old its prices are (the range, when they differ) and the
  * oldest fetch time. */
-static void write_provider_price_ages(jsonw *out, const recommend_options *opts, const walk_state *st)
+static void write_provider_price_ages(jsonw *out, const recommend_options *opts, const walk_state *st,
+                                      const double *ages)
 {
     for (size_t i = 0; i < st->heap.count; i++) {
         const catalog_provider *provider = st->items[i].offer->instance->provider;
         bool seen = false;
         for (size_t j = 0; j < i && !seen; j++)
             seen = st->items[j].offer->instance->provider == provider;
-        if (seen || !every_pick_of_provider_stale(opts, st, provider))
+        if (seen || !every_pick_of_provider_stale(opts, st, ages, provider))
             continue;
         double youngest = INFINITY, oldest = 0;
         const char *oldest_fetch = NULL;
         for (size_t j = i; j < st->heap.count; j++) {
             if (st->items[j].offer->instance->provider != provider)
                 continue;
-            double age = price_age_hours(opts, &st->items[j]);
+            double age = ages[j];
             youngest = fmin(youngest, age);
             if (age >= oldest) {
                 oldest = age;
                 oldest_fetch = st->items[j].offer->prices[st->items[j].pricing].fetched_at;
             }
         }
-        char ages[96], text[320];
+        char how_old[96], text[320];
         if (lround(youngest) == lround(oldest))
-            snprintf(ages, sizeof ages, "%.0f hours old (fetched %s)", oldest, oldest_fetch);
+            snprintf(how_old, sizeof how_old, "%.0f hours old (fetched %s)", oldest, oldest_fetch);
         else
-            snprintf(ages, sizeof ages, "%.0f-%.0f hours old (the oldest fetched %s)", youngest, oldest, oldest_fetch);
+            snprintf(how_old, sizeof how_old, "%.0f-%.0f hours old (the oldest fetched %s)", youngest, oldest,
+                     oldest_fetch);
         snprintf(text, sizeof text, "%s prices are %s, past the %u-hour freshness limit, for every %s pick below.",
-                 provider->id, ages, opts->stale_after_hours, provider->id);
+                 provider->id, how_old, opts->stale_after_hours, provider->id);
         jsonw_string(out, text);
     }
 }
@@ -399,7 +401,8 @@ static void write_provider_price_ages(jsonw *out, const recommend_options *opts,
 /* What to know before renting c: a slow split, a reclaim, an estimated or old price, a China region, a long run, a
  * term longer than the job, no ECC. */
 static void explain_warnings(const catalog *snap, const rec_request *r, const recommend_options *opts,
-                             const walk_state *st, const candidate *c, notes *warnings)
+                             const walk_state *st, const double *ages, const candidate *c, double age_hours,
+                             notes *warnings)
 {
     const catalog_instance *inst = c->offer->instance;
     const catalog_gpu *gpu = inst->gpu;
@@ -436,10 +439,9 @@ static void explain_warnings(const catalog *snap, const rec_request *r, const re
     double term = (double)cost_term_hours(c->pricing);
     if (term > 0 && !isnan(ft->hours) && ft->hours < term)
         note(warnings, "%s bills %.0f hours whether used or not; the job needs about %.0f.", pricing, term, ft->hours);
-    double age_hours = price_age_hours(opts, c);
     if (opts->stale_after_hours > 0 && isnan(age_hours))
         note(warnings, "The price has no valid fetch time; it may be out of date.");
-    else if (price_is_stale(opts, c) && !every_pick_of_provider_stale(opts, st, inst->provider))
+    else if (price_is_stale(opts, age_hours) && !every_pick_of_provider_stale(opts, st, ages, inst->provider))
         note(warnings, "The price was fetched %.0f hours ago (%s), more than the %u-hour freshness limit.",
              age_hours, price->fetched_at, opts->stale_after_hours);
     if (ft->total_gpus > CAPACITY_WARNING_GPUS)
@@ -453,7 +455,7 @@ static void explain_warnings(const catalog *snap, const rec_request *r, const re
 }
 
 static void write_recommendation(jsonw *out, const catalog *snap, const rec_request *r, const sizing_requirements *req,
-                                 const recommend_options *opts, const walk_state *st, size_t rank)
+                                 const recommend_options *opts, const walk_state *st, const double *ages, size_t rank)
 {
     const candidate *c = &st->items[rank - 1];
     double best_metric = st->items[0].metric;
@@ -498,7 +500,7 @@ static void write_recommendation(jsonw *out, const catalog *snap, const rec_requ
     jsonw_array_end(out);
     jsonw_name(out, "warnings");
     jsonw_array_begin(out);
-    explain_warnings(snap, r, opts, st, c, &warnings);
+    explain_warnings(snap, r, opts, st, ages, c, ages[rank - 1], &warnings);
     jsonw_array_end(out);
     jsonw_object_end(out);
 }
@@ -513,10 +515,14 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
     jsonw_member_string(out, "objective", recommend_objective_names[r->objective]);
     bool length_known = req->flops > 0 || r->job_hours > 0;
     jsonw_member_string(out, "score_metric", score_metric_name(r, length_known));
+    /* each pick's price age, worked out once: every pick's warnings ask whether all picks of its provider are stale */
+    double *ages = xmalloc((st->heap.count + 1) * sizeof *ages);
+    for (size_t i = 0; i < st->heap.count; i++)
+        ages[i] = price_age_hours(opts, &st->items[i]);
     jsonw_name(out, "recommendations");
     jsonw_array_begin(out);
     for (size_t i = 0; i < st->heap.count; i++)
-        write_recommendation(out, snap, r, req, opts, st, i + 1);
+        write_recommendation(out, snap, r, req, opts, st, ages, i + 1);
     jsonw_array_end(out);
     jsonw_name(out, "alternatives");
     recommend_alternatives_write(out, alts);
@@ -527,7 +533,8 @@ void recommend_write(jsonw *out, const rec_request *r, const sizing_requirements
         jsonw_string(out, "The model's shape is estimated from model_params_b alone: its KV cache assumes full "
                           "multi-head attention, several times what a grouped-query model holds. Name the model "
                           "(workload.model) or give its shape (workload.architecture) to size it.");
-    write_provider_price_ages(out, opts, st);
+    write_provider_price_ages(out, opts, st, ages);
+    free(ages);
     jsonw_array_end(out);
     jsonw_member_integer(out, "considered", (long long)st->considered);
     jsonw_name(out, "rejected");

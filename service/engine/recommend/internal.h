@@ -199,7 +199,7 @@ typedef struct shape_fit {
     fit ft;
 } shape_fit;
 
-/* The walks (rank.c): one design, one judgement. Every walk asks the same questions of a candidate (the GPU:
+/* The walks (rank.c, offers.c): one design, one judgement. Every walk asks the same questions of a candidate (the GPU:
  * recommend_gpu_check(); the instance type: recommend_instance_check(); the price: recommend_cost_at()), scores it
  * the same way (recommend_score_candidate()) and keeps the best r->limit under one total order
  * (recommend_candidate_cmp()), so the order in which candidates reach the heap never changes what it holds. The
@@ -210,9 +210,13 @@ typedef struct shape_fit {
  * - walk_shapes(): the walk every request takes. Instance types of one hardware shape fit alike (catalog.h), so the
  *   GPU and instance checks run once per shape and rejected offers are counted from the shape's tallies; a shape
  *   is priced from each instance type's cheapest region, and walked offer by offer only where a price cap or the
- *   region allow-list splits it, or its capacity blocks may price a job of known length (for a job of unknown
- *   length a block prices no offer: at 100k offers, walking the 8-GPU shapes that hold the seed's block-priced
- *   types had the 7B inference body take 188 us in process instead of 41). Three refinements, each measured with
+ *   region allow-list splits it (for a job of unknown length a capacity block prices no offer: at 100k offers,
+ *   walking the 8-GPU shapes that hold the seed's block-priced types had the 7B inference body take 188 us in
+ *   process instead of 41). Where only the offers can tell a price's fate or worth (a spot band over a job's known
+ *   length, a block's durations) but every priced offer has some price that passes, the tallies still come from the
+ *   shape and those models alone are priced offer by offer, cheapest instance type first while one can enter the
+ *   heap (rank_by_verdicts(): at 100k offers the llama-2-70b body with a 30-day deadline, whose spot plans pass in
+ *   some bands and not others, from 11.6M instructions per call to 0.94M). Three refinements, each measured with
  *   bench/recommend_loop.c when it was removed for a trial (or, for the last two, when it came), in instructions per
  *   call under callgrind on the seed:
  *   - the shapes ranked by their price (rank_by_price(): by price alone, over a job's known length, or a served
@@ -304,6 +308,17 @@ unsigned recommend_pricing_mask(const rec_request *r);
 bool recommend_price_capped(const rec_request *r);
 reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
                                 const char *provider_id, const char *band, double *hourly_usd, double *total_usd);
+/* How recommend_cost_at() judges the prices of a shape fitted by ft under each pricing model of models that prices
+ * some of its offers, for a request without a price cap: it refuses a price, if at all, for its plan
+ * (recommend_plan_check()), which depends on the fit, the model and a spot price's interruption band, never on the
+ * price. */
+typedef struct price_verdicts {
+    unsigned pass;    /* bit m: every price under model m passes */
+    unsigned refused; /* every price under model m is refused, each for the same reason */
+    unsigned split;   /* only each offer can tell: its spot band, or its capacity block's durations */
+} price_verdicts;
+void recommend_price_verdicts(const rec_request *r, const fit *ft, const catalog_shape *shape, unsigned models,
+                              price_verdicts *out);
 /* Whether a plan can finish: REJECT_SPOT_CANNOT_FINISH for a spot plan without checkpoints whose expected restarts
  * from the beginning are at least one (its chance to run through uninterrupted at most one half: e^(-nodes x rate x
  * hours) <= 1/2, plan.h), REJECT_DEADLINE for a spot plan whose expected reclaims take it past the deadline,
@@ -312,6 +327,17 @@ reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_mod
  * every published band, so a plan that passes with NULL passes with every band). */
 reject_reason recommend_plan_check(const rec_request *r, const fit *ft, pricing_model m, const char *provider_id,
                                    const char *band);
+/* The walk of every offer (offers.c): every offer of every GPU that can run the job, into st. */
+void recommend_walk_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
+                           const sizing_requirements *req, walk_state *st);
+/* Judges one instance type's offers one by one, tallying and noting each refusal, and offers its best region per
+ * pricing model to st's heap. Its offers are indexes[first .. first + count), or offers[first .. first + count) when
+ * indexes is NULL. */
+void recommend_walk_instance(const rec_request *r, const rec_filters *f, const catalog *snap,
+                             const sizing_requirements *req, const catalog_instance *inst, const size_t *indexes,
+                             size_t first, size_t count, walk_state *st);
+/* The preference rank of an offer's region (rec_filters.region_preference); 0 without a preference. */
+unsigned recommend_region_preference(const rec_filters *f, const catalog *snap, const catalog_region *region);
 /* Walks every candidate and keeps the best r->limit in st->items, best first (st->heap.count of them). */
 void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *snap, const sizing_requirements *req,
                     walk_state *st);

@@ -36,117 +36,6 @@ const char *const recommend_reject_names[REJECT_COUNT] = {
 };
 
 
-/* The preference rank of an offer's region (rec_filters.region_preference); 0 without a preference. */
-static unsigned preference_of(const rec_filters *f, const catalog *snap, const catalog_region *region)
-{
-    if (f->region_preference == NULL || region < snap->regions || region >= snap->regions + snap->region_count)
-        return 0;
-    return f->region_preference[region - snap->regions];
-}
-
-/* Prices one offer under every allowed pricing model; keeps, per model, the instance's best region in best[]. */
-static void price_offer(const rec_request *r, const rec_filters *f, const catalog *snap, const catalog_offer *offer,
-                        const fit *ft, candidate *best, bool *have, unsigned *passing, walk_state *st)
-{
-    unsigned preference = preference_of(f, snap, offer->region);
-    bool any_allowed = false, any_passed = false;
-    reject_reason first_failure = REJECT_NONE;
-    for (int m = 0; m < PRICING_COUNT; m++) {
-        const catalog_price *price = &offer->prices[m];
-        if (!r->pricing_allowed[m] || !price->present || !(price->hourly_usd > 0) || !recommend_price_applies(offer, m, ft))
-            continue;
-        any_allowed = true;
-        candidate c = {.offer = offer, .pricing = (pricing_model)m, .fit = *ft, .preference = preference};
-        reject_reason failure = recommend_cost_at(r, ft, (pricing_model)m, price->hourly_usd,
-                                                  offer->instance->provider->id, price->spot_interruption,
-                                                  &c.hourly_usd, &c.total_usd);
-        if (failure != REJECT_NONE) {
-            recommend_note_refusal(st, failure, r, &c, price->spot_interruption);
-            /* the hourly cap is judged first: any other refusal of another pricing model says more */
-            if (first_failure == REJECT_NONE || (first_failure == REJECT_MAX_HOURLY && failure != REJECT_MAX_HOURLY))
-                first_failure = failure;
-            continue;
-        }
-        recommend_score_candidate(r, ft, &c);
-        any_passed = true;
-        passing[m]++;
-        if (!have[m] || recommend_candidate_cmp(&c, &best[m]) < 0) {
-            best[m] = c;
-            have[m] = true;
-        }
-    }
-    if (any_passed)
-        return;
-    st->rejected[any_allowed ? first_failure : REJECT_PRICING]++;
-}
-
-static bool region_allowed(const rec_filters *f, const catalog *snap, const catalog_region *region)
-{
-    if (f->region_ok == NULL)
-        return true;
-    if (region >= snap->regions && region < snap->regions + snap->region_count)
-        return f->region_ok[region - snap->regions];
-    return false;
-}
-
-/* Judges one instance type's offers one by one, and offers its best region per pricing model to the heap. Its offers
- * are indexes[first .. first + count), or offers[first .. first + count) when indexes is NULL. */
-static void walk_instance(const rec_request *r, const rec_filters *f, const catalog *snap,
-                          const sizing_requirements *req, const catalog_instance *inst, const size_t *indexes,
-                          size_t first, size_t count, walk_state *st)
-{
-    fit ft;
-    reject_reason inst_reason = recommend_instance_check(r, f, snap, req, inst, &ft);
-    recommend_note_rejection(st, inst_reason, &ft);
-    candidate best[PRICING_COUNT];
-    bool have[PRICING_COUNT] = {false};
-    unsigned passing[PRICING_COUNT] = {0};
-    for (size_t k = first; k < first + count; k++) {
-        const catalog_offer *offer = &snap->offers[indexes ? indexes[k] : k];
-        if (inst_reason == REJECT_PROVIDER)
-            st->rejected[REJECT_PROVIDER]++;
-        else if (!region_allowed(f, snap, offer->region))
-            st->rejected[REJECT_REGION]++;
-        else if (inst_reason != REJECT_NONE)
-            st->rejected[inst_reason]++;
-        else
-            price_offer(r, f, snap, offer, &ft, best, have, passing, st);
-    }
-    for (int m = 0; m < PRICING_COUNT; m++) {
-        if (have[m]) {
-            best[m].regions_passing = passing[m];
-            topk_offer(&st->heap, &best[m]);
-        }
-    }
-}
-
-/* Walks only the offers of GPUs that can run the job (offers_by_gpu), one instance type at a time: an instance's
- * offers are contiguous there because offers are sorted by provider, instance, region. */
-static void walk_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
-                        const sizing_requirements *req, walk_state *st)
-{
-    for (size_t g = 0; g < snap->gpu_count && snap->offers_by_gpu != NULL; g++) {
-        const catalog_index *index = &snap->offers_by_gpu[g];
-        st->considered += index->count;
-        reject_reason gpu_reason = recommend_gpu_check(r, f, snap, g);
-        if (index->count > 0) /* as walk_shapes() notes them: only GPUs that are offered */
-            recommend_note_gpu_check(st, gpu_reason, &snap->gpus[g]);
-        if (gpu_reason != REJECT_NONE) {
-            st->rejected[gpu_reason] += index->count;
-            continue;
-        }
-        size_t i = 0;
-        while (i < index->count) {
-            const catalog_instance *inst = snap->offers[index->offers[i]].instance;
-            size_t end = i;
-            while (end < index->count && snap->offers[index->offers[end]].instance == inst)
-                end++;
-            walk_instance(r, f, snap, req, inst, index->offers, i, end - i, st);
-            i = end;
-        }
-    }
-}
-
 /* The candidate of one instance type under model m in its best region, when every one of its regions passes the price
  * caps: the cheapest region (catalog_cheapest), or, where another region's price is within a rounding step, the
  * best of them compared one by one as walk_instance() would. Sets every member of out but its fit: the caller copies
@@ -169,7 +58,7 @@ static void cheapest_candidate(const rec_request *r, const rec_filters *f, const
         candidate *c = have ? &trial : out; /* the first region is scored in place, any near tie beside it */
         c->offer = &snap->offers[k];
         c->pricing = m;
-        c->preference = preference_of(f, snap, snap->offers[k].region);
+        c->preference = recommend_region_preference(f, snap, snap->offers[k].region);
         recommend_cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption,
                           &c->hourly_usd, &c->total_usd);
         recommend_score_candidate(r, ft, c);
@@ -220,7 +109,7 @@ static void walk_shape_offers(const rec_request *r, const rec_filters *f, const 
 {
     for (size_t i = 0; i < shape->instance_count; i++) {
         const catalog_instance *inst = &snap->instances[shape->instances[i]];
-        walk_instance(r, f, snap, req, inst, NULL, inst->first_offer, inst->offer_count, st);
+        recommend_walk_instance(r, f, snap, req, inst, NULL, inst->first_offer, inst->offer_count, st);
     }
 }
 
@@ -241,19 +130,83 @@ static bool blocks_need_walk(unsigned allowed, const catalog_shape *shape)
     return (allowed & (1u << PRICING_CAPACITY_BLOCK)) && shape->cheapest_count[PRICING_CAPACITY_BLOCK] > 0;
 }
 
-/* Ranks a shape that fits the job, all of whose in_regions offers the region allow-list keeps or takes, under r's
- * pricing: from each instance type's cheapest region when every price passes the caps, offer by offer when the caps
- * or the allow-list split the shape. */
-static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec_filters *f, const catalog *snap,
-                               const sizing_requirements *req, const catalog_shape *shape, const fit *ft,
-                               size_t in_regions, walk_state *st)
+/* Every candidate of a shape fitted by ft is ranked by a figure no less than its price times a factor the fit alone
+ * sets (least_figure()): under the cost objective, its hourly price over all its nodes when the job's length is
+ * unknown (recommend_cost_at() leaves the total NAN), or its total over the job's hours when it is known; a served
+ * model, under the cost and the balanced objectives, by its price per million tokens at the load
+ * (recommend_score_candidate(): balanced adds no penalty to a served fit). */
+static bool ranked_by_price(const rec_request *r, const fit *ft)
 {
-    allowed = recommend_models_that_apply(allowed, ft);
-    /* the region allow-list splits instance types, or capacity blocks need the job's length: judge offer by offer */
-    if (in_regions < shape->offer_count || blocks_need_walk(allowed, shape)) {
-        walk_shape_offers(r, f, snap, req, shape, st);
-        return;
+    if (ft->serving)
+        return (r->objective == OBJECTIVE_COST || r->objective == OBJECTIVE_BALANCED) && ft->nodes >= 1 &&
+               ft->load_tokens_per_s > 0 && isfinite(ft->load_tokens_per_s);
+    return r->objective == OBJECTIVE_COST && ft->nodes >= 1 &&
+           (isnan(ft->hours) || (ft->hours > 0 && isfinite(ft->hours)));
+}
+
+/* The least figure a candidate under model m can have at a price of cheapest (an hourly price of one node) or
+ * above, fitted by ft (ranked_by_price()): a served model's price per million tokens at that price, worked out as its
+ * candidates' are (recommend_cost_at(), score.c). Else that price when the job's length is unknown (a fit has at least
+ * one node). Over a known length, that price over its nodes and hours, multiplied in the order recommend_cost_at() multiplies:
+ * an on-demand total is exactly that, a spot total runs over expected hours that are at least the job's, and a
+ * commitment bills its nodes for whole terms that hold the job's whole hours, at the price rounded to a micro-dollar
+ * (cost.c); a part in 10^12 is taken off for the rounding of each. */
+static double least_figure(double cheapest, pricing_model m, const fit *ft)
+{
+    if (ft->serving)
+        return recommend_usd_per_million_tokens_at(ft, cheapest * ft->nodes);
+    if (isnan(ft->hours))
+        return cheapest;
+    int64_t term_hours = cost_term_hours(m);
+    if (term_hours == 0)
+        return cheapest * ft->nodes * ft->hours * (1.0 - 1e-12);
+    double committed = (double)term_hours * ceil(ceil(ft->hours) / (double)term_hours);
+    return (cheapest - 1e-6) * ft->nodes * committed * (1.0 - 1e-12);
+}
+
+/* Offers a shape's instance types under model m to the heap, each from the best of its regions whose price passes,
+ * judged offer by offer as recommend_walk_instance() judges them, less the tallies and notes of refusals (the
+ * caller's). Cheapest instance type first: when the shape is ranked by price, only while the least figure of its
+ * candidates can still enter the heap. */
+static void rank_shape_by_offers(const rec_request *r, const rec_filters *f, const catalog *snap,
+                                 const catalog_shape *shape, pricing_model m, const fit *ft, walk_state *st)
+{
+    bool by_price = ranked_by_price(r, ft);
+    for (size_t i = 0; i < shape->cheapest_count[m]; i++) {
+        const catalog_cheapest *cheapest = &shape->cheapest[m][i];
+        const candidate *floor = topk_floor(&st->heap);
+        if (by_price && floor != NULL && least_figure(cheapest->hourly_usd, m, ft) > floor->metric)
+            return; /* so is every dearer instance type's */
+        const catalog_instance *inst = snap->offers[cheapest->offer].instance;
+        candidate best, c = {.pricing = m}; /* its fit is copied in only if it enters the heap */
+        unsigned passing = 0;
+        for (size_t k = inst->first_offer; k < inst->first_offer + inst->offer_count; k++) {
+            const catalog_offer *offer = &snap->offers[k];
+            const catalog_price *price = &offer->prices[m];
+            if (!price->present || !(price->hourly_usd > 0) || !recommend_price_applies(offer, m, ft))
+                continue;
+            c.offer = offer;
+            c.preference = recommend_region_preference(f, snap, offer->region);
+            if (recommend_cost_at(r, ft, m, price->hourly_usd, inst->provider->id, price->spot_interruption,
+                                  &c.hourly_usd, &c.total_usd) != REJECT_NONE)
+                continue;
+            recommend_score_candidate(r, ft, &c);
+            if (passing++ == 0 || recommend_candidate_cmp(&c, &best) < 0)
+                best = c;
+        }
+        if (passing > 0) {
+            best.regions_passing = passing;
+            best.fit = *ft;
+            topk_offer(&st->heap, &best);
+        }
     }
+}
+
+/* Ranks a shape whose prices the caps of r all pass or all fail (the hourly one): from each instance type's cheapest
+ * region, or none; false, having done nothing, when the caps split the shape. */
+static bool rank_within_caps(const rec_request *r, unsigned allowed, const rec_filters *f, const catalog *snap,
+                             const catalog_shape *shape, const fit *ft, walk_state *st)
+{
     size_t unpriced = unpriced_offers(shape, allowed), priced = shape->offer_count - unpriced;
     bool capped = recommend_price_capped(r);
     bool all_pass = true, all_over_hourly = capped;
@@ -287,9 +240,57 @@ static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec
                 cheapest = shape->cheapest[m][0].hourly_usd;
         if (cheapest > 0)
             recommend_note_over_hourly(st, cheapest * ft->nodes);
-    } else {
-        walk_shape_offers(r, f, snap, req, shape, st);
     }
+    return all_pass || all_over_hourly;
+}
+
+/* Ranks a shape for a request without price caps, whose prices are refused, if at all, for their plan
+ * (recommend_price_verdicts()): under the models every price passes, from each instance type's cheapest region (spot
+ * over a known length, offer by offer); under those only the offers can tell, offer by offer; under those that refuse
+ * every price, not at all. When every priced offer has a price that passes, the tallies follow from the shape's
+ * mixes, and its refusals need no note: the notes serve only the hints of an empty answer, and the shape's own
+ * candidates leave the heap non-empty. A walk that reads only its heap needs neither. False, having done nothing,
+ * when the tallies need the offers. */
+static bool rank_by_verdicts(const rec_request *r, unsigned allowed, const rec_filters *f, const catalog *snap,
+                             const catalog_shape *shape, const fit *ft, walk_state *st)
+{
+    if (r->max_hourly_usd > 0 || r->max_total_usd > 0)
+        return false;
+    price_verdicts verdicts;
+    recommend_price_verdicts(r, ft, shape, allowed, &verdicts);
+    for (size_t i = 0; i < shape->mix_count && !st->heap_only; i++)
+        if ((shape->mixes[i].models & allowed) != 0 && (shape->mixes[i].models & verdicts.pass) == 0)
+            return false;
+    st->rejected[REJECT_PRICING] += unpriced_offers(shape, allowed);
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        /* a spot total over a known length runs over the hours its band expects: its best region may not be its
+         * cheapest */
+        bool by_band = vocab_pricing_models[m].interruptible && !isnan(ft->hours);
+        if ((verdicts.pass & (1u << m)) && !by_band)
+            rank_shape(r, f, snap, shape, (pricing_model)m, ft, st);
+        else if ((verdicts.pass | verdicts.split) & (1u << m))
+            rank_shape_by_offers(r, f, snap, shape, (pricing_model)m, ft, st);
+    }
+    return true;
+}
+
+/* Ranks a shape that fits the job, all of whose in_regions offers the region allow-list keeps or takes, under r's
+ * pricing: from each instance type's cheapest region when every price passes the caps or none has a cap to pass,
+ * offer by offer when the caps, the allow-list, or prices only their offers can judge (a spot band, a capacity
+ * block's durations) split the shape and the tallies need the offers. */
+static void rank_fitting_shape(const rec_request *r, unsigned allowed, const rec_filters *f, const catalog *snap,
+                               const sizing_requirements *req, const catalog_shape *shape, const fit *ft,
+                               size_t in_regions, walk_state *st)
+{
+    allowed = recommend_models_that_apply(allowed, ft);
+    if (in_regions < shape->offer_count) { /* a best region is then one of the allowed ones, which only offers tell */
+        walk_shape_offers(r, f, snap, req, shape, st);
+        return;
+    }
+    if (!blocks_need_walk(allowed, shape) && rank_within_caps(r, allowed, f, snap, shape, ft, st))
+        return;
+    if (!rank_by_verdicts(r, allowed, f, snap, shape, ft, st))
+        walk_shape_offers(r, f, snap, req, shape, st);
 }
 
 /* A twin's judgement stands for a shape's, unless the twin's own provider or retirement refused it. */
@@ -322,41 +323,6 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
         st->fits[s].reason = reason;
     *ft = into;
     return reason;
-}
-
-/* Every candidate of a shape fitted by ft is ranked by a figure no less than its price times a factor the fit alone
- * sets (least_figure()): under the cost objective, its hourly price over all its nodes when the job's length is
- * unknown (recommend_cost_at() leaves the total NAN), or its total over the job's hours when it is known; a served
- * model, under the cost and the balanced objectives, by its price per million tokens at the load
- * (recommend_score_candidate(): balanced adds no penalty to a served fit). */
-static bool ranked_by_price(const rec_request *r, const fit *ft)
-{
-    if (ft->serving)
-        return (r->objective == OBJECTIVE_COST || r->objective == OBJECTIVE_BALANCED) && ft->nodes >= 1 &&
-               ft->load_tokens_per_s > 0 && isfinite(ft->load_tokens_per_s);
-    return r->objective == OBJECTIVE_COST && ft->nodes >= 1 &&
-           (isnan(ft->hours) || (ft->hours > 0 && isfinite(ft->hours)));
-}
-
-/* The least figure a candidate of shape under model m can have, fitted by ft (ranked_by_price()): a served model's
- * price per million tokens at its cheapest price, worked out as its candidates' are (recommend_cost_at(),
- * score.c). Else its cheapest hourly price when the job's length is unknown (a fit has at least one node). Over a
- * known length, the cheapest price over its nodes and hours, multiplied in the order recommend_cost_at() multiplies:
- * an on-demand total is exactly that, a spot total runs over expected hours that are at least the job's, and a
- * commitment bills its nodes for whole terms that hold the job's whole hours, at the price rounded to a micro-dollar
- * (cost.c); a part in 10^12 is taken off for the rounding of each. */
-static double least_figure(const catalog_shape *shape, pricing_model m, const fit *ft)
-{
-    double cheapest = shape->cheapest[m][0].hourly_usd;
-    if (ft->serving)
-        return recommend_usd_per_million_tokens_at(ft, cheapest * ft->nodes);
-    if (isnan(ft->hours))
-        return cheapest;
-    int64_t term_hours = cost_term_hours(m);
-    if (term_hours == 0)
-        return cheapest * ft->nodes * ft->hours * (1.0 - 1e-12);
-    double committed = (double)term_hours * ceil(ceil(ft->hours) / (double)term_hours);
-    return (cheapest - 1e-6) * ft->nodes * committed * (1.0 - 1e-12);
 }
 
 /* A pending shape and the least figure of its candidates under one pricing model. */
@@ -424,7 +390,7 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
     if (price_alone) { /* the least figure is the price: shapes_by_price is their order */
         for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++)
             if (waits_for(pending, fits, order[i], m) &&
-                !offer_shape(r, f, snap, order[i], least_figure(&snap->shapes[order[i]], m, &fits[order[i]].ft),
+                !offer_shape(r, f, snap, order[i], least_figure(snap->shapes[order[i]].cheapest[m][0].hourly_usd, m, &fits[order[i]].ft),
                              fits, m, st))
                 return;
         return;
@@ -433,7 +399,7 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
     size_t count = 0;
     for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++)
         if (waits_for(pending, fits, order[i], m))
-            bounds[count++] = (shape_bound){least_figure(&snap->shapes[order[i]], m, &fits[order[i]].ft), order[i]};
+            bounds[count++] = (shape_bound){least_figure(snap->shapes[order[i]].cheapest[m][0].hourly_usd, m, &fits[order[i]].ft), order[i]};
     for (size_t i = count / 2; i > 0; i--)
         sift_down(bounds, count, i - 1);
     while (count > 0) {
@@ -574,12 +540,13 @@ void recommend_rank(const rec_request *r, const rec_filters *f, const catalog *s
     for (size_t i = 0; i < st->side_count; i++) {
         walk_side *side = &st->sides[i];
         side->state.items = &side->best;
+        side->state.heap_only = true; /* only its best is read (alternatives.c) */
         topk_init(&side->state.heap, &side->best, 1, sizeof side->best, recommend_candidate_order, NULL);
     }
     if (snap->shapes != NULL)
         walk_shapes(r, f, snap, req, st);
     else
-        walk_offers(r, f, snap, req, st);
+        recommend_walk_offers(r, f, snap, req, st);
     topk_sort(&st->heap);
     for (size_t i = 0; i < st->side_count && snap->shapes != NULL; i++)
         topk_sort(&st->sides[i].state.heap);

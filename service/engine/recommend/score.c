@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "engine/perf/plan.h"
 #include "engine/pricing/cost.h"
 
 /* The job's expected hours on a candidate: a spot plan's include its expected interruptions (its total is the hourly
@@ -189,4 +190,32 @@ bool recommend_price_capped(const rec_request *r)
 unsigned recommend_models_that_apply(unsigned allowed, const fit *ft)
 {
     return isnan(ft->hours) ? allowed & ~(1u << PRICING_CAPACITY_BLOCK) : allowed;
+}
+
+void recommend_price_verdicts(const rec_request *r, const fit *ft, const catalog_shape *shape, unsigned models,
+                              price_verdicts *out)
+{
+    *out = (price_verdicts){0, 0, 0};
+    const char *provider_id = shape->example->provider->id;
+    for (int m = 0; m < PRICING_COUNT; m++) {
+        unsigned bit = 1u << m;
+        if (!(models & bit) || shape->cheapest_count[m] == 0)
+            continue;
+        if (m == PRICING_CAPACITY_BLOCK && !isnan(ft->hours)) { /* each block has durations of its own */
+            out->split |= bit;
+            continue;
+        }
+        /* the cautious default's rate is above every band's: a plan it lets finish, every band lets finish */
+        reject_reason cautious = recommend_plan_check(r, ft, (pricing_model)m, provider_id, NULL);
+        if (cautious == REJECT_NONE)
+            out->pass |= bit;
+        /* each condition of the check only grows with the rate: one that holds at the mildest band holds at every
+         * band, one that fails at the cautious default fails at every band, so the same first refusal at both is
+         * every band's */
+        else if (!vocab_pricing_models[m].interruptible ||
+                 recommend_plan_check(r, ft, (pricing_model)m, provider_id, plan_spot_mildest_band()) == cautious)
+            out->refused |= bit;
+        else
+            out->split |= bit;
+    }
 }

@@ -1182,6 +1182,14 @@ static const char *const job_priced_requests[] = {
     " \"constraints\": {\"pricing\": [\"spot\", \"reserved_1y\"]}, \"limit\": 3}",
     "{\"objective\": \"cost\", \"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-8b\", \"hours\": 20000},"
     " \"constraints\": {\"pricing\": [\"on_demand\", \"reserved_1y\", \"reserved_3y\"]}}",
+    /* spot plans that finish in some interruption bands and not in others, capacity blocks that fit the deadline or
+     * not, and spot plans that finish in every band beside blocks: prices only each offer can judge */
+    "{\"objective\": \"cost\", \"workload\": {\"kind\": \"training\", \"model\": \"llama-2-70b\", \"tokens_b\": 2000,"
+    " \"deadline_hours\": 720}, \"limit\": 8}",
+    "{\"objective\": \"time\", \"workload\": {\"kind\": \"training\", \"model\": \"llama-2-70b\", \"tokens_b\": 2000,"
+    " \"deadline_hours\": 720}, \"constraints\": {\"pricing\": [\"spot\", \"capacity_block\"]}, \"limit\": 8}",
+    "{\"objective\": \"cost\", \"workload\": {\"kind\": \"training\", \"model\": \"llama-3.1-8b\", \"tokens_b\": 10,"
+    " \"checkpointing\": true}, \"constraints\": {\"pricing\": [\"spot\", \"capacity_block\"]}, \"limit\": 8}",
 };
 
 /* The walk by shapes (one fit per shape, taken from a twin of the same hardware, pricing-only alternatives ranked in

@@ -189,6 +189,8 @@ static double kernel_s(double compute_s, double memory_s)
 {
     /* (c^1.5 + m^1.5)^(2/3) as cbrt((c sqrt(c) + m sqrt(m))^2): the request path takes this a few thousand times a
      * call, and two pow() calls per kernel made a quarter of a 7B request's instructions (643k a call against 557k) */
+    if (!(compute_s > 0) || !(memory_s > 0)) /* a dense model's experts: neither */
+        return compute_s + memory_s;
     double sum = compute_s * sqrt(compute_s) + memory_s * sqrt(memory_s);
     return cbrt(sum * sum);
 }

@@ -216,7 +216,7 @@ static void write_throughput(jsonw *out, const rec_request *r, const candidate *
     jsonw_member_integer(out, "output_tokens", (long long)r->output_tokens);
     jsonw_member_rounded(out, "output_tokens_per_s", ft->speed.output_tokens_per_s * ft->replicas, 1);
     jsonw_member_rounded(out, "prefill_tokens_per_s", ft->speed.prefill_tokens_per_s * ft->replicas, 1);
-    jsonw_member_rounded(out, "time_to_first_token_ms", ft->speed.time_to_first_token_ms, 1);
+    jsonw_member_rounded(out, "time_to_first_token_ms", recommend_first_token_ms(r, c->offer->instance, ft), 1);
     jsonw_member_rounded(out, "time_per_output_token_ms", ft->speed.time_per_output_token_ms, 2);
     jsonw_member_rounded(out, "usd_per_million_tokens", recommend_usd_per_million_tokens(c), 4);
     jsonw_member_rounded(out, "load_tokens_per_s", ft->load_tokens_per_s, 1);
@@ -319,7 +319,7 @@ static void explain_reasons(const rec_request *r, const sizing_requirements *req
              ft->layout.tensor_parallel * ft->layout.nodes, ft->layout.tensor_parallel * ft->layout.nodes == 1 ? "" : "s",
              ft->replicas, ft->replicas == 1 ? "" : "s", ft->batch, ft->speed.output_tokens_per_s * ft->replicas,
              1000.0 / ft->speed.time_per_output_token_ms, ft->speed.compute_bound ? "compute" : "bandwidth",
-             ft->speed.time_to_first_token_ms, recommend_usd_per_million_tokens(c));
+             recommend_first_token_ms(r, inst, ft), recommend_usd_per_million_tokens(c));
     bool latency_sensitive = workload_kind_of(r->workload.kind)->serves && r->latency_sensitive;
     if (latency_sensitive && ft->model_on_one_gpu)
         note(reasons, "The model fits on one GPU: no inter-GPU traffic per token.");

@@ -378,6 +378,8 @@ double recommend_usd_per_million_tokens(const candidate *c);
 double recommend_usd_per_million_tokens_at(const fit *ft, double hourly_usd);
 /* One request's time on a served fit: time to first token + output tokens at the per-sequence speed. */
 double recommend_request_seconds(const rec_request *r, const fit *ft);
+/* A serving fit's time to first token on inst: kept in the fit when the ranking read it, else worked out now. */
+double recommend_first_token_ms(const rec_request *r, const catalog_instance *inst, const fit *ft);
 /* The node count a deadline or the time objective asks of an instance type, starting from *nodes (what memory
  * needs), and the utilisation the plan assumes (scale.c). REJECT_DEADLINE when even max_nodes misses it
  * (out->hours and out->nodes then say the fastest plan). */

@@ -400,7 +400,12 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
     reject_reason reason = best_layout(r, inst, &hw, memo, &best);
     if (reason != REJECT_NONE)
         return reason;
-    best.point.time_to_first_token_ms = first_token_ms(r, &hw, &best);
+    /* only the time objective ranks by it (recommend_request_seconds()); else the answer works it out for the picks
+     * it writes (recommend_first_token_ms()) */
+    if (r->objective == OBJECTIVE_TIME)
+        best.point.time_to_first_token_ms = first_token_ms(r, &hw, &best);
+    else if (!(r->max_ttft_ms > 0)) /* a floor on it worked it out with the point */
+        best.point.time_to_first_token_ms = NAN;
     /* a replica may span nodes beyond a default max_nodes, but no load is priced past the most nodes a request may
      * ask for (MAX_NODES) */
     if ((best.nodes > (double)r->max_nodes && (r->max_nodes_given || best.layout.nodes == 1)) ||
@@ -439,6 +444,15 @@ double recommend_usd_per_million_tokens_at(const fit *ft, double hourly_usd)
 double recommend_usd_per_million_tokens(const candidate *c)
 {
     return recommend_usd_per_million_tokens_at(&c->fit, c->hourly_usd);
+}
+
+double recommend_first_token_ms(const rec_request *r, const catalog_instance *inst, const fit *ft)
+{
+    if (!isnan(ft->speed.time_to_first_token_ms))
+        return ft->speed.time_to_first_token_ms;
+    serving_hardware hw = hardware_of(inst, compute_on(r, inst));
+    serving_load s = load_of(r, ft->batch);
+    return serving_first_token_ms(&r->workload.arch, &hw, &ft->layout, &s);
 }
 
 double recommend_request_seconds(const rec_request *r, const fit *ft)

@@ -1385,18 +1385,27 @@ START_TEST(precision_hint_names_what_the_gpus_run)
 END_TEST
 
 /* A floor on GPUs that needs more nodes than max_nodes allows says how many it needs, and that many plan the job. */
+/* Runs body on the seed, which must answer 200 with no recommendation and a first hint that starts with prefix; the
+ * answer in *answer (caller frees), its first hint returned. */
+static const char *empty_answer_hint(const char *body, const char *prefix, json_t **answer)
+{
+    int status = 0;
+    *answer = run_on(seed, body, &status);
+    ck_assert_int_eq(status, 200);
+    ck_assert_uint_eq(rec_count(*answer), 0);
+    const char *hint = json_string_value(json_array_get(json_object_get(*answer, "hints"), 0));
+    ck_assert_msg(hint != NULL && strncmp(hint, prefix, strlen(prefix)) == 0, "hint %s", hint ? hint : "(none)");
+    return hint;
+}
+
 START_TEST(min_gpus_hint_names_the_nodes_it_needs)
 {
     static const char *const prefix = "Raise constraints.max_nodes to at least ";
     int status = 0;
-    json_t *answer = run_on(seed,
-                            "{\"workload\": {\"kind\": \"training\", \"model_params_b\": 7, \"tokens_b\": 140}, "
-                            "\"constraints\": {\"min_gpus\": 64, \"max_nodes\": 2}}",
-                            &status);
-    ck_assert_int_eq(status, 200);
-    ck_assert_uint_eq(rec_count(answer), 0);
-    const char *hint = json_string_value(json_array_get(json_object_get(answer, "hints"), 0));
-    ck_assert_msg(hint != NULL && strncmp(hint, prefix, strlen(prefix)) == 0, "hint %s", hint ? hint : "(none)");
+    json_t *answer = NULL;
+    const char *hint = empty_answer_hint("{\"workload\": {\"kind\": \"training\", \"model_params_b\": 7, "
+                                         "\"tokens_b\": 140}, \"constraints\": {\"min_gpus\": 64, \"max_nodes\": 2}}",
+                                         prefix, &answer);
     ck_assert_ptr_nonnull(strstr(hint, "needs that many nodes"));
     unsigned nodes = (unsigned)strtoul(hint + strlen(prefix), NULL, 10);
     ck_assert_uint_gt(nodes, 2);
@@ -1438,15 +1447,10 @@ START_TEST(tensor_parallel_pin_is_kept)
         }
         json_decref(answer);
     }
-    int status = 0;
-    json_t *answer = run_on(seed,
-                            "{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-70b\", "
-                            "\"precision\": \"fp8\", \"tensor_parallel\": 32}}",
-                            &status);
-    ck_assert_int_eq(status, 200);
-    ck_assert_uint_eq(rec_count(answer), 0);
-    const char *hint = json_string_value(json_array_get(json_object_get(answer, "hints"), 0));
-    ck_assert_msg(hint != NULL && strncmp(hint, prefix, strlen(prefix)) == 0, "hint %s", hint ? hint : "(none)");
+    json_t *answer = NULL;
+    empty_answer_hint("{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-70b\", "
+                      "\"precision\": \"fp8\", \"tensor_parallel\": 32}}",
+                      prefix, &answer);
     json_decref(answer);
 }
 END_TEST

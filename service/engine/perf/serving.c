@@ -289,6 +289,27 @@ int serving_step(const model_arch *a, const serving_hardware *hw, const serving_
     return 0;
 }
 
+/* Every kernel of a step takes at least its arithmetic time or its memory time (kernel_s() is at least the larger of
+ * the two), and communication adds to them. Per output token a replica of g GPUs in one node then spends at least
+ * (linear FLOPs + max(attention FLOPs, KV cache read)) / g, each over one GPU's rate: the linear and attention
+ * arithmetic is split over its g GPUs, the KV cache at most g ways (kv_split() <= tensor_parallel). The replicas of a
+ * node hold at most gpus GPUs in all, so they make at most gpus / (that per GPU) output tokens a second, at any
+ * batch and tensor-parallel degree. */
+double serving_node_tokens_bound(const model_arch *a, const serving_hardware *hw, const serving_load *s, double gpus)
+{
+    double flops_per_s = hw->peak_tflops * 1e12 * hw->efficiency.compute; /* one GPU's */
+    double bytes_per_s = hw->bandwidth_gb_per_s * BYTES_PER_GB * hw->efficiency.memory;
+    double prefill_per_output = s->prompt_tokens / s->output_tokens;
+    double decode_context = s->prompt_tokens + s->output_tokens / 2.0;
+    double linear_s = FORWARD_FLOPS_PER_PARAM * a->active_params_b * PER_BILLION * (1.0 + prefill_per_output) /
+                      flops_per_s;
+    double attention_s = (attention_flops(a, decode_context) +
+                          prefill_per_output * attention_flops(a, s->prompt_tokens / 2.0)) /
+                         flops_per_s;
+    double kv_read_s = model_kv_cache_gb(a, s->kv_bytes, 1.0, decode_context) * BYTES_PER_GB / bytes_per_s;
+    return gpus / (linear_s + fmax(attention_s, kv_read_s));
+}
+
 double serving_first_token_ms(const model_arch *a, const serving_hardware *hw, const serving_layout *l,
                               const serving_load *s)
 {

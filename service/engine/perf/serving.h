@@ -100,6 +100,11 @@ bool serving_valid(const model_arch *arch, const serving_hardware *hw, const ser
 /* One replica's steady state. 0, or -1 when an input is not positive (out zeroed). */
 int serving_step(const model_arch *arch, const serving_hardware *hw, const serving_layout *layout,
                  const serving_load *load, serving_point *out);
+/* At most how many output tokens/s the replicas of one node of gpus GPUs like hw's make of load's mix (its batch is
+ * not read), in any layout within the node: what a ranking by price per token may compare before it works out a
+ * node's layouts. load as serving_valid() accepts it. */
+double serving_node_tokens_bound(const model_arch *arch, const serving_hardware *hw, const serving_load *load,
+                                 double gpus);
 /* The time to the first token of a request arriving at that load: its prompt in chunks of the engine's step budget
  * (SERVING_ENGINE_MAX_STEP_TOKENS less the decoding sequences), each a step beside the batch. NAN when
  * serving_step() would refuse the inputs. Apart from serving_step(), which a search calls far more often. */

@@ -96,28 +96,49 @@ reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_insta
     return REJECT_NONE;
 }
 
-reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
-                                     const catalog_instance *inst, serving_memo *memo, fit *out)
+/* The checks of recommend_hardware_fit() before any fit is worked out. */
+static reject_reason hardware_admit(const rec_request *r, const catalog_instance *inst)
 {
-    const catalog_gpu *gpu = inst->gpu;
     if (r->require_nvlink && !recommend_has_nvlink(inst))
         return REJECT_NO_NVLINK;
     if (!(inst->gpu_count > 0) || !(inst->gpu_memory_gb > 0))
         return REJECT_MEMORY;
+    return REJECT_NONE;
+}
+
+/* What a served fit's nodes come to, once its serving members are set. */
+static reject_reason finish_served_fit(const rec_request *r, const catalog_instance *inst, fit *out)
+{
+    double total = out->total_gpus;
+    if ((r->min_gpus > 0 && total < (double)r->min_gpus) || (r->max_gpus > 0 && total > (double)r->max_gpus))
+        return REJECT_GPU_COUNT;
+    out->total_memory_gb = out->nodes * inst->gpu_memory_gb;
+    out->watts = total * inst->gpu->tdp_watts;
+    out->hours = r->job_hours > 0 ? r->job_hours : NAN;
+    out->penalty = 1.0; /* the speed counts the all-reduces over PCIe (engine/perf/serving.c) */
+    return REJECT_NONE;
+}
+
+bool recommend_hardware_admit_served(const rec_request *r, const catalog_instance *inst, fit *out)
+{
+    if (!recommend_fit_serves(r) || hardware_admit(r, inst) != REJECT_NONE)
+        return false;
+    *out = (fit){.peak_per_gpu = catalog_gpu_peak(inst->gpu, r->compute_precision)};
+    return recommend_serving_admit(r, inst, out) && finish_served_fit(r, inst, out) == REJECT_NONE;
+}
+
+reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
+                                     const catalog_instance *inst, serving_memo *memo, fit *out)
+{
+    const catalog_gpu *gpu = inst->gpu;
+    reject_reason admitted = hardware_admit(r, inst);
+    if (admitted != REJECT_NONE)
+        return admitted;
 
     *out = (fit){.peak_per_gpu = catalog_gpu_peak(gpu, r->compute_precision)};
     if (recommend_fit_serves(r)) {
         reject_reason served = recommend_serving_fit(r, req, inst, memo, out);
-        if (served != REJECT_NONE)
-            return served;
-        double total = out->total_gpus;
-        if ((r->min_gpus > 0 && total < (double)r->min_gpus) || (r->max_gpus > 0 && total > (double)r->max_gpus))
-            return REJECT_GPU_COUNT;
-        out->total_memory_gb = out->nodes * inst->gpu_memory_gb;
-        out->watts = total * gpu->tdp_watts;
-        out->hours = r->job_hours > 0 ? r->job_hours : NAN;
-        out->penalty = 1.0; /* the speed counts the all-reduces over PCIe (engine/perf/serving.c) */
-        return REJECT_NONE;
+        return served != REJECT_NONE ? served : finish_served_fit(r, inst, out);
     }
     unsigned nodes;
     if (r->gpus > 0) {

@@ -197,6 +197,9 @@ typedef struct candidate {
 typedef struct shape_fit {
     reject_reason reason;
     fit ft;
+    /* a served fit judged without its speed (recommend_hardware_admit_served()): ft's load_tokens_per_s is a bound
+     * until the pass that ranks the shape by its price per token works the speed out */
+    bool speed_waits;
 } shape_fit;
 
 /* The walks (rank.c, offers.c): one design, one judgement. Every walk asks the same questions of a candidate (the GPU:
@@ -372,6 +375,13 @@ void recommend_serving_memo_init(serving_memo *memo);
  * passes one request's fits only. */
 reject_reason recommend_serving_fit(const rec_request *r, const sizing_requirements *req, const catalog_instance *inst,
                                     serving_memo *memo, fit *out);
+/* Whether recommend_serving_fit() would serve r on inst on one node, judged without working out any layout's
+ * speed: for a request without a load, a batch or latency floors, when a layout of one node holds the model. Then
+ * out's serving, nodes and total_gpus are set as the fit would set them, and its load_tokens_per_s and
+ * tokens_per_s to a bound no layout of the node serves more than (serving_node_tokens_bound()), which is what the
+ * ranking by price per token reads before it works out the speed. False, with out untouched, when only the fit
+ * itself can tell. */
+bool recommend_serving_admit(const rec_request *r, const catalog_instance *inst, fit *out);
 /* A served candidate's price per million generated tokens at the load it is priced for; NAN when not serving. */
 double recommend_usd_per_million_tokens(const candidate *c);
 /* The same for a fit ft priced at hourly_usd for all its nodes. */
@@ -426,6 +436,10 @@ reject_reason recommend_nodes_for_gpus(const rec_request *r, const catalog_insta
  * serving memo (recommend_serving_fit()), or NULL. */
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,
                                      const catalog_instance *inst, serving_memo *memo, fit *out);
+/* Whether recommend_hardware_fit() would fit a served model on inst, judged without its speed
+ * (recommend_serving_admit()): true with out as far as that sets it and the rest of the fit's nodes; false, out
+ * unspecified, when only recommend_hardware_fit() can tell. */
+bool recommend_hardware_admit_served(const rec_request *r, const catalog_instance *inst, fit *out);
 /* A benchmark job's fit (engine/recommend/work.c): the rate of inst's GPUs, the nodes a target rate needs, the hours of the
  * work, or why none (no rate near the GPU, more nodes than allowed). */
 reject_reason recommend_work_fit(const rec_request *r, const catalog_instance *inst, fit *out);

@@ -301,13 +301,15 @@ static bool twin_speaks_for(const shape_fit *twin)
 
 /* Shape s's fit (its GPU passed): once its provider and type are admitted, its twin's of this walk (an earlier
  * shape, so already judged, unless the twin's own provider or retirement refused it): the hardware twin; else
- * checked. Remembered in st->fits when the walk has them. */
+ * checked, a served model's speed left to wait when speed_may_wait and recommend_hardware_admit_served() can tell
+ * the fit without it. Remembered in st->fits when the walk has them (speed_may_wait only then). */
 static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, const catalog *snap,
-                                  const sizing_requirements *req, size_t s, serving_memo *memo, walk_state *st,
-                                  fit *scratch, fit **ft)
+                                  const sizing_requirements *req, size_t s, serving_memo *memo, bool speed_may_wait,
+                                  walk_state *st, fit *scratch, fit **ft)
 {
     fit *into = st->fits != NULL ? &st->fits[s].ft : scratch; /* judged in place: no second copy */
     const catalog_shape *shape = &snap->shapes[s];
+    bool speed_waits = false;
     reject_reason reason = recommend_instance_admit(f, snap, shape->example);
     if (reason == REJECT_NONE) {
         size_t twin_at = shape->hardware_twin;
@@ -315,14 +317,40 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
         if (twin_speaks_for(twin)) {
             reason = twin->reason;
             *into = twin->ft;
+            speed_waits = twin->speed_waits;
+        } else if (speed_may_wait && recommend_hardware_admit_served(r, shape->example, into)) {
+            speed_waits = true;
         } else {
             reason = recommend_hardware_fit(r, req, shape->example, memo, into);
         }
     }
-    if (st->fits != NULL)
+    if (st->fits != NULL) {
         st->fits[s].reason = reason;
+        st->fits[s].speed_waits = speed_waits;
+    }
     *ft = into;
     return reason;
+}
+
+/* Works out the speed of shape s's fit if it waits (shape_fit_of()), as r, the request of the walk that judged it,
+ * fits it: from its hardware twin's when that is worked out, else now. recommend_hardware_admit_served() said the
+ * fit serves; false if the fit itself finds otherwise, which the tests would catch (its offers were tallied as
+ * fitting). */
+static bool settle_speed(const rec_request *r, const sizing_requirements *req, const catalog *snap, size_t s,
+                         serving_memo *memo, shape_fit *fits)
+{
+    shape_fit *own = &fits[s];
+    if (!own->speed_waits)
+        return own->reason == REJECT_NONE;
+    own->speed_waits = false;
+    size_t twin_at = snap->shapes[s].hardware_twin;
+    if (twin_at < s && twin_speaks_for(&fits[twin_at]) && !fits[twin_at].speed_waits) {
+        own->reason = fits[twin_at].reason;
+        own->ft = fits[twin_at].ft;
+    } else {
+        own->reason = recommend_hardware_fit(r, req, snap->shapes[s].example, memo, &own->ft);
+    }
+    return own->reason == REJECT_NONE;
 }
 
 /* A pending shape and the least figure of its candidates under one pricing model. */
@@ -365,47 +393,69 @@ static bool waits_for(const unsigned char *pending, const shape_fit *fits, size_
     return pending[s] && recommend_models_that_apply(1u << m, &fits[s].ft) != 0;
 }
 
-/* Offers shape s to st's heap under model m unless least, the least figure of its candidates, is above the full
- * heap's worst; false then. */
-static bool offer_shape(const rec_request *r, const rec_filters *f, const catalog *snap, size_t s, double least,
-                        shape_fit *fits, pricing_model m, walk_state *st)
+/* Whether least, the least figure of a shape's candidates, is above the full heap's worst: then none of them can
+ * enter it. */
+static bool beyond_heap(const walk_state *st, double least)
 {
     const candidate *floor = topk_floor(&st->heap);
-    if (floor != NULL && least > floor->metric)
-        return false;
-    rank_shape(r, f, snap, &snap->shapes[s], m, &fits[s].ft, st);
-    return true;
+    return floor != NULL && least > floor->metric;
 }
+
+/* The shapes a walk set aside for the pass ranked by price (rank_by_price()): pending[s] for those waiting, their
+ * fits as the walk's request judged them, and what settle_speed() needs to work out the speed of those whose
+ * speed waits (the walk's request, its sizing and its memo). */
+typedef struct waiting_shapes {
+    const unsigned char *pending;
+    bool price_alone; /* no pending fit knows the job's length or serves */
+    shape_fit *fits;
+    const rec_request *judge;
+    const sizing_requirements *req;
+    serving_memo *memo;
+} waiting_shapes;
 
 /* The shapes set aside in pending (ranked_by_price(), every price passing, every offer in an allowed region: what
  * rank_shape() alone ranks), offered to st's heap under model m in the order of their least figures, until one's is
- * above the full heap's worst: then none of its candidates, nor any later shape's, can enter. By price alone
- * (price_alone: no pending fit knows the job's length or serves) the least figure is the price itself, the order of
- * shapes_by_price. The heap keeps the best under a total order (recommend_candidate_cmp()), so the order shapes are
+ * above the full heap's worst: then none of its candidates, nor any later shape's, can enter. By price alone the
+ * least figure is the price itself, the order of shapes_by_price. A fit whose speed waits is ordered by the least
+ * figure its bound allows; when its turn comes its speed is worked out, and it is offered if its own least figure
+ * can still enter (the figure is no less than the bound's, so a shape passed over now could not have entered
+ * later either). The heap keeps the best under a total order (recommend_candidate_cmp()), so the order shapes are
  * offered in does not change what it holds. */
-static void rank_by_price(const rec_request *r, const rec_filters *f, const catalog *snap, const unsigned char *pending,
-                          bool price_alone, shape_fit *fits, pricing_model m, walk_state *st)
+static void rank_by_price(const rec_request *r, const rec_filters *f, const catalog *snap, const waiting_shapes *w,
+                          pricing_model m, walk_state *st)
 {
     const size_t *order = snap->shapes_by_price[m];
-    if (price_alone) { /* the least figure is the price: shapes_by_price is their order */
-        for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++)
-            if (waits_for(pending, fits, order[i], m) &&
-                !offer_shape(r, f, snap, order[i], least_figure(snap->shapes[order[i]].cheapest[m][0].hourly_usd, m, &fits[order[i]].ft),
-                             fits, m, st))
+    shape_fit *fits = w->fits;
+    if (w->price_alone) { /* the least figure is the price: shapes_by_price is their order */
+        for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++) {
+            size_t s = order[i];
+            if (!waits_for(w->pending, fits, s, m))
+                continue;
+            if (beyond_heap(st, least_figure(snap->shapes[s].cheapest[m][0].hourly_usd, m, &fits[s].ft)))
                 return;
+            rank_shape(r, f, snap, &snap->shapes[s], m, &fits[s].ft, st);
+        }
         return;
     }
     shape_bound *bounds = xmalloc((snap->shapes_by_price_count[m] + 1) * sizeof *bounds);
     size_t count = 0;
     for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++)
-        if (waits_for(pending, fits, order[i], m))
+        if (waits_for(w->pending, fits, order[i], m))
             bounds[count++] = (shape_bound){least_figure(snap->shapes[order[i]].cheapest[m][0].hourly_usd, m, &fits[order[i]].ft), order[i]};
     for (size_t i = count / 2; i > 0; i--)
         sift_down(bounds, count, i - 1);
     while (count > 0) {
         shape_bound next = take_least(bounds, &count);
-        if (!offer_shape(r, f, snap, next.shape, next.least, fits, m, st))
+        if (beyond_heap(st, next.least))
             break;
+        if (fits[next.shape].speed_waits) {
+            if (!settle_speed(w->judge, w->req, snap, next.shape, w->memo, fits))
+                continue;
+            double least = least_figure(snap->shapes[next.shape].cheapest[m][0].hourly_usd, m, &fits[next.shape].ft);
+            if (beyond_heap(st, least))
+                continue;
+        }
+        rank_shape(r, f, snap, &snap->shapes[next.shape], m, &fits[next.shape].ft, st);
     }
     free(bounds);
 }
@@ -471,6 +521,9 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
     /* shapes ranked by price alone wait for the cheapest-first pass below; their fits stay in st->fits */
     unsigned char *pending = st->fits != NULL && !capped ? xcalloc(snap->shape_count, 1) : NULL;
     bool any_pending = false, price_alone = true;
+    /* a served model ranked by its price per token may wait for that pass to work out its speed */
+    bool speed_may_wait = pending != NULL && memo != NULL &&
+                          (r->objective == OBJECTIVE_COST || r->objective == OBJECTIVE_BALANCED);
     for (size_t s = 0; s < snap->shape_count; s++) {
         const catalog_shape *shape = &snap->shapes[s];
         unsigned given_nodes;
@@ -485,7 +538,7 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
         fit scratch;
         fit *ft = &scratch;
         if (reason == REJECT_NONE)
-            reason = shape_fit_of(r, f, snap, req, s, memo, st, &scratch, &ft);
+            reason = shape_fit_of(r, f, snap, req, s, memo, speed_may_wait, st, &scratch, &ft);
         recommend_note_rejection(st, reason, ft);
         /* as in walk_instance(): the GPU and provider refusals count before the region one, the others after it */
         size_t in_regions = shape->offer_count;
@@ -510,6 +563,8 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
             price_alone = price_alone && !ft->serving && isnan(ft->hours);
             continue;
         }
+        if (st->fits != NULL && !settle_speed(r, req, snap, s, memo, st->fits))
+            continue; /* not met: recommend_hardware_admit_served() and the fit agree */
         rank_fitting_shape(r, allowed, f, snap, req, shape, ft, in_regions, st);
         for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES; i++) {
             walk_side *side = &st->sides[i];
@@ -522,12 +577,12 @@ static void walk_shapes(const rec_request *r, const rec_filters *f, const catalo
                                    &side->state);
         }
     }
+    waiting_shapes waiting = {pending, price_alone, st->fits, r, req, memo};
     for (int m = 0; m < PRICING_COUNT && any_pending; m++)
         if (allowed & (1u << m))
-            rank_by_price(r, f, snap, pending, price_alone, st->fits, (pricing_model)m, st);
+            rank_by_price(r, f, snap, &waiting, (pricing_model)m, st);
     for (size_t i = 0; i < st->side_count && i < RECOMMEND_MAX_SIDES && any_pending; i++)
-        rank_by_price(&st->sides[i].request, f, snap, pending, price_alone, st->fits, st->sides[i].model,
-                      &st->sides[i].state);
+        rank_by_price(&st->sides[i].request, f, snap, &waiting, st->sides[i].model, &st->sides[i].state);
     free(pending);
     note_walked_gpus(snap, judged, st);
     free(judged);

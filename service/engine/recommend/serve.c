@@ -434,6 +434,40 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
     return REJECT_NONE;
 }
 
+bool recommend_serving_admit(const rec_request *r, const catalog_instance *inst, fit *out)
+{
+    /* a load, a batch or a latency floor may refuse a layout that holds the model, or spread it over more nodes */
+    if (load_asked(r) > 0 || r->workload.batch_size > 0 || r->max_ttft_ms > 0 ||
+        r->min_tokens_per_s_per_sequence > 0 || r->max_nodes < 1)
+        return false;
+    serving_hardware hw = hardware_of(inst, compute_on(r, inst));
+    serving_load s = load_of(r, 1);
+    serving_layout l = {.tensor_parallel = 1, .pipeline_parallel = 1, .expert_parallel = 1, .nodes = 1};
+    if (!serving_valid(&r->workload.arch, &hw, &l, &s))
+        return false;
+    /* best_layout() finds a layout of one node exactly when one of its degrees holds a sequence beside the weights:
+     * without floors the point at the largest batch is taken, and one replica per degree fills the node */
+    int gpus = inst->gpu_count < 1.0 ? 1 : (int)inst->gpu_count;
+    bool holds = false;
+    for (int tp = 1; tp <= gpus && !holds; tp++) {
+        if (gpus % tp != 0 || !recommend_tensor_parallel_allowed(&r->workload.arch, tp) ||
+            (r->tensor_parallel > 0 && tp != r->tensor_parallel))
+            continue;
+        l.tensor_parallel = tp;
+        holds = max_batch(r, &hw, &l) >= 1;
+    }
+    if (!holds)
+        return false;
+    out->serving = true;
+    out->nodes = 1;
+    out->total_gpus = inst->gpu_count;
+    /* a part in 10^9 above the bound: its rounding never puts it under the speed worked out later */
+    out->load_tokens_per_s = serving_node_tokens_bound(&r->workload.arch, &hw, &s, inst->gpu_count < 1.0 ? 1.0 : gpus) *
+                             (1.0 + 1e-9);
+    out->tokens_per_s = out->load_tokens_per_s;
+    return true;
+}
+
 double recommend_usd_per_million_tokens_at(const fit *ft, double hourly_usd)
 {
     if (!ft->serving || !(ft->load_tokens_per_s > 0))

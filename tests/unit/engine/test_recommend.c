@@ -1155,6 +1155,14 @@ static const char *const ranked_by_price_requests[] = {
     "{\"workload\": {\"kind\": \"inference\", \"model\": \"mixtral-8x7b\"},"
     " \"constraints\": {\"geographies\": [\"europe\"], \"prefer_regions\": [\"europe-west4\"]}}",
     "{\"workload\": {\"kind\": \"inference\", \"model\": \"gemma-2-9b\", \"hours\": 500}}",
+    /* served models whose speed waits for the pass by price per token (rank.c settle_speed()), or cannot wait: a
+     * pinned degree under the balanced objective, GPU-count limits, weights at 4 bits, a model that spans nodes */
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-8b\", \"precision\": \"fp8\","
+    " \"tensor_parallel\": 2}, \"objective\": \"balanced\", \"limit\": 5}",
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"llama-3.1-70b\"},"
+    " \"constraints\": {\"min_gpus\": 4, \"max_gpus\": 8}, \"limit\": 5}",
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"mixtral-8x7b\", \"precision\": \"int4\"}, \"limit\": 4}",
+    "{\"workload\": {\"kind\": \"inference\", \"model\": \"deepseek-v3\"}, \"limit\": 3}",
 };
 
 /* Training plans whose "twice the GPUs" alternative walks with a GPU count given, where the walk by shapes passes

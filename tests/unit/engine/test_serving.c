@@ -156,6 +156,47 @@ START_TEST(step_by_hand)
 }
 END_TEST
 
+START_TEST(node_bound)
+{
+    /* Llama 2 7B bf16 at 1000/200 tokens on one A100. Per output token: the linear products 2 x 7e9 x (1 + 5) =
+     * 84 GFLOP at 152.88 TFLOPS, 0.5494 ms; attention 2 x 32 x 256 x 32 x (1100 + 5 x 500) = 1.887 GFLOP, 12.3 us,
+     * against the KV cache it reads, 524,288 bytes x 1100 = 576.7 MB at 1396.7 GB/s, 0.4129 ms: at most
+     * 1 / 0.9623 ms = 1039 tokens/s, and 8 GPUs 8 times that */
+    serving_hardware hw = a100();
+    serving_load s = load(1, 1000, 200, 2.0, 2.0);
+    double bw = 2039e9 * 0.685, flops = 312e12 * 0.49;
+    double per_token = 2 * 7e9 * 6 / flops + fmax(2.0 * 32 * 256 * 32 * (1100 + 5 * 500) / flops, 524288.0 * 1100 / bw);
+    near(serving_node_tokens_bound(&llama_2_7b, &hw, &s, 1), 1.0 / per_token);
+    ck_assert_double_eq_tol(serving_node_tokens_bound(&llama_2_7b, &hw, &s, 1), 1039.2, 0.1);
+    near(serving_node_tokens_bound(&llama_2_7b, &hw, &s, 8), 8.0 / per_token);
+
+    /* no layout of an 8-GPU node, at any batch, serves more than the bound: dense, GQA, MoE and MLA models, decode-
+     * and prefill-heavy mixes, 16- and 8-bit weights */
+    const model_arch *models[] = {&llama_2_7b, &llama_2_70b, &mixtral_8x7b, &deepseek_v3};
+    const double mixes[][2] = {{128, 2048}, {2048, 128}, {1000, 1000}};
+    hw = h100();
+    for (size_t m = 0; m < sizeof models / sizeof *models; m++)
+        for (size_t x = 0; x < sizeof mixes / sizeof *mixes; x++)
+            for (double bytes = 1.0; bytes <= 2.0; bytes += 1.0) {
+                s = load(1, mixes[x][0], mixes[x][1], bytes, bytes);
+                double bound = serving_node_tokens_bound(models[m], &hw, &s, 8);
+                for (int degree = 1; degree <= 8; degree *= 2)
+                    for (double batch = 1; batch <= SERVING_ENGINE_MAX_BATCH; batch *= 4) {
+                        serving_layout l = tp(degree);
+                        serving_point p;
+                        s.batch = batch;
+                        ck_assert_int_eq(serving_step(models[m], &hw, &l, &s, &p), 0);
+                        double node = 8 / degree * p.output_tokens_per_s;
+                        ck_assert_msg(node <= bound, "%s %g/%g at %g bytes, tp %d, batch %g: %g > bound %g",
+                                      models[m]->id, mixes[x][0], mixes[x][1], bytes, degree, batch, node, bound);
+                        /* and it is a bound, not a guess: within a few times of what the node serves at scale */
+                        if (batch == 1024 && degree == 1 && models[m] == &llama_2_7b)
+                            ck_assert_msg(bound < 3 * node, "bound %g, node %g", bound, node);
+                    }
+            }
+}
+END_TEST
+
 START_TEST(step_moe_and_layouts)
 {
     serving_hardware hw = h100();
@@ -268,6 +309,7 @@ static Suite *serving_suite(void)
     tcase_add_test(step, step_moe_and_layouts);
     tcase_add_test(step, batch_one_published);
     tcase_add_test(step, rejects);
+    tcase_add_test(step, node_bound);
     suite_add_tcase(s, step);
     return s;
 }

@@ -119,12 +119,13 @@ static reject_reason finish_served_fit(const rec_request *r, const catalog_insta
     return REJECT_NONE;
 }
 
-bool recommend_hardware_admit_served(const rec_request *r, const catalog_instance *inst, fit *out)
+bool recommend_hardware_admit_served(const rec_request *r, const catalog_instance *inst, serving_memo *memo,
+                                     fit *out)
 {
     if (!recommend_fit_serves(r) || hardware_admit(r, inst) != REJECT_NONE)
         return false;
     *out = (fit){.peak_per_gpu = catalog_gpu_peak(inst->gpu, r->compute_precision)};
-    return recommend_serving_admit(r, inst, out) && finish_served_fit(r, inst, out) == REJECT_NONE;
+    return recommend_serving_admit(r, inst, memo, out) && finish_served_fit(r, inst, out) == REJECT_NONE;
 }
 
 reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirements *req,

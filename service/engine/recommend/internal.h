@@ -202,6 +202,20 @@ typedef struct shape_fit {
     bool speed_waits;
 } shape_fit;
 
+/* A shape waiting for the pass ranked by price (rank.c, rank_by_price()) and the least figure its candidates can
+ * have under one pricing model. */
+typedef struct shape_bound {
+    double least;
+    size_t shape;
+} shape_bound;
+
+/* bounds[0 .. count) made a binary heap, the least figure at the root (shape_bounds.c). The pass offers a few shapes
+ * before the heap of candidates stops it, so taking them off a heap (linear to build, logarithmic per shape) costs
+ * less than sorting them all, at a hundred shapes as at thousands. */
+void recommend_bounds_heapify(shape_bound *bounds, size_t count);
+/* The least of a heap of count bounds, taken off it (count > 0). */
+shape_bound recommend_bounds_take_least(shape_bound *bounds, size_t *count);
+
 /* The walks (rank.c, offers.c): one design, one judgement. Every walk asks the same questions of a candidate (the GPU:
  * recommend_gpu_check(); the instance type: recommend_instance_check(); the price: recommend_cost_at()), scores it
  * the same way (recommend_score_candidate()) and keeps the best r->limit under one total order
@@ -365,9 +379,14 @@ typedef struct serving_memo_slot {
     layout_outcome outcome;
     double first_token_ms; /* NAN until asked for */
 } serving_memo_slot;
+#define SERVING_MEMO_DEGREES 16 /* the tensor-parallel degrees of one node whose memory needs are remembered */
 typedef struct serving_memo {
     serving_memo_slot slots[SERVING_MEMO_SLOTS];
     unsigned char used[SERVING_MEMO_SLOTS];
+    /* what a replica within one node at tensor-parallel degree d needs of each GPU, which the request alone sets:
+     * the weights with the runtime's share and one sequence's KV cache, in GB at [d]; NAN until worked out */
+    double weights_gb[SERVING_MEMO_DEGREES + 1];
+    double sequence_gb[SERVING_MEMO_DEGREES + 1];
 } serving_memo;
 void recommend_serving_memo_init(serving_memo *memo);
 /* The serving fit of an instance type for an inference request with a model (serve.c): REJECT_NONE with
@@ -381,7 +400,7 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
  * tokens_per_s to a bound no layout of the node serves more than (serving_node_tokens_bound()), which is what the
  * ranking by price per token reads before it works out the speed. False, with out untouched, when only the fit
  * itself can tell. */
-bool recommend_serving_admit(const rec_request *r, const catalog_instance *inst, fit *out);
+bool recommend_serving_admit(const rec_request *r, const catalog_instance *inst, serving_memo *memo, fit *out);
 /* A served candidate's price per million generated tokens at the load it is priced for; NAN when not serving. */
 double recommend_usd_per_million_tokens(const candidate *c);
 /* The same for a fit ft priced at hourly_usd for all its nodes. */
@@ -439,7 +458,8 @@ reject_reason recommend_hardware_fit(const rec_request *r, const sizing_requirem
 /* Whether recommend_hardware_fit() would fit a served model on inst, judged without its speed
  * (recommend_serving_admit()): true with out as far as that sets it and the rest of the fit's nodes; false, out
  * unspecified, when only recommend_hardware_fit() can tell. */
-bool recommend_hardware_admit_served(const rec_request *r, const catalog_instance *inst, fit *out);
+bool recommend_hardware_admit_served(const rec_request *r, const catalog_instance *inst, serving_memo *memo,
+                                     fit *out);
 /* A benchmark job's fit (engine/recommend/work.c): the rate of inst's GPUs, the nodes a target rate needs, the hours of the
  * work, or why none (no rate near the GPU, more nodes than allowed). */
 reject_reason recommend_work_fit(const rec_request *r, const catalog_instance *inst, fit *out);

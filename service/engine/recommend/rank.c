@@ -318,7 +318,7 @@ static reject_reason shape_fit_of(const rec_request *r, const rec_filters *f, co
             reason = twin->reason;
             *into = twin->ft;
             speed_waits = twin->speed_waits;
-        } else if (speed_may_wait && recommend_hardware_admit_served(r, shape->example, into)) {
+        } else if (speed_may_wait && recommend_hardware_admit_served(r, shape->example, memo, into)) {
             speed_waits = true;
         } else {
             reason = recommend_hardware_fit(r, req, shape->example, memo, into);
@@ -351,40 +351,6 @@ static bool settle_speed(const rec_request *r, const sizing_requirements *req, c
         own->reason = recommend_hardware_fit(r, req, snap->shapes[s].example, memo, &own->ft);
     }
     return own->reason == REJECT_NONE;
-}
-
-/* A pending shape and the least figure of its candidates under one pricing model. */
-typedef struct shape_bound {
-    double least;
-    size_t shape;
-} shape_bound;
-
-/* bounds[0 .. count) as a binary heap, the least figure at the root: the pass below offers a few shapes before the
- * heap of candidates stops it, so taking them off a heap (linear to build, logarithmic per shape) costs less than
- * sorting them all, at a hundred shapes as at thousands. */
-static void sift_down(shape_bound *bounds, size_t count, size_t at)
-{
-    for (;;) {
-        size_t least = at, left = 2 * at + 1, right = left + 1;
-        if (left < count && bounds[left].least < bounds[least].least)
-            least = left;
-        if (right < count && bounds[right].least < bounds[least].least)
-            least = right;
-        if (least == at)
-            return;
-        shape_bound swap = bounds[at];
-        bounds[at] = bounds[least];
-        bounds[least] = swap;
-        at = least;
-    }
-}
-
-static shape_bound take_least(shape_bound *bounds, size_t *count)
-{
-    shape_bound least = bounds[0];
-    bounds[0] = bounds[--*count];
-    sift_down(bounds, *count, 0);
-    return least;
 }
 
 /* Whether shape s waits in pending for the pass under model m: a capacity block only for a fit it can price. */
@@ -442,10 +408,9 @@ static void rank_by_price(const rec_request *r, const rec_filters *f, const cata
     for (size_t i = 0; i < snap->shapes_by_price_count[m]; i++)
         if (waits_for(w->pending, fits, order[i], m))
             bounds[count++] = (shape_bound){least_figure(snap->shapes[order[i]].cheapest[m][0].hourly_usd, m, &fits[order[i]].ft), order[i]};
-    for (size_t i = count / 2; i > 0; i--)
-        sift_down(bounds, count, i - 1);
+    recommend_bounds_heapify(bounds, count);
     while (count > 0) {
-        shape_bound next = take_least(bounds, &count);
+        shape_bound next = recommend_bounds_take_least(bounds, &count);
         if (beyond_heap(st, next.least))
             break;
         if (fits[next.shape].speed_waits) {

@@ -29,7 +29,9 @@ bool recommend_tensor_parallel_allowed(const model_arch *a, int tp)
  * GPU whose catalog row names only its NVLink when the instance joins its GPUs by PCIe. */
 #define PCIE4_X16_GB_PER_S 32.0
 
-static serving_hardware hardware_of(const catalog_instance *inst, precision compute)
+/* What one of inst's GPUs gives a replica, its links aside: memory, bandwidth and arithmetic (a slice gets its
+ * share), at the serving stack's efficiencies. */
+static serving_hardware gpu_figures_of(const catalog_instance *inst, precision compute)
 {
     const catalog_gpu *gpu = inst->gpu;
     double share = inst->gpu_count < 1.0 ? inst->gpu_count : 1.0; /* a slice gets its share */
@@ -37,16 +39,23 @@ static serving_hardware hardware_of(const catalog_instance *inst, precision comp
         .bandwidth_gb_per_s = gpu->memory_bandwidth_gb_per_s * share,
         .peak_tflops = catalog_gpu_peak(gpu, compute) * share,
         .memory_gb = inst->gpu_count < 1.0 ? inst->gpu_memory_gb : inst->gpu_memory_gb / inst->gpu_count,
-        .link_switched = recommend_has_gpu_fabric(inst),
-        /* the catalog's interconnect figures count both directions (NVLink 4: 900 GB/s, 450 each way) */
-        .link_gb_per_s = gpu->interconnect_gb_per_s / 2.0,
-        /* Gbit/s of the node's cluster network, both directions counted by none of the providers: one way */
-        .fabric_gb_per_s = catalog_instance_clusters(inst) ? inst->cluster_network_gbps / 8.0 : 0.0,
     };
+    serving_efficiency_of(gpu->vendor, gpu->architecture, &hw.efficiency);
+    return hw;
+}
+
+static serving_hardware hardware_of(const catalog_instance *inst, precision compute)
+{
+    const catalog_gpu *gpu = inst->gpu;
+    serving_hardware hw = gpu_figures_of(inst, compute);
+    hw.link_switched = recommend_has_gpu_fabric(inst);
+    /* the catalog's interconnect figures count both directions (NVLink 4: 900 GB/s, 450 each way) */
+    hw.link_gb_per_s = gpu->interconnect_gb_per_s / 2.0;
+    /* Gbit/s of the node's cluster network, both directions counted by none of the providers: one way */
+    hw.fabric_gb_per_s = catalog_instance_clusters(inst) ? inst->cluster_network_gbps / 8.0 : 0.0;
     bool pcie_card = gpu->interconnect != NULL && strncmp(gpu->interconnect, "pcie", 4) == 0;
     if (!hw.link_switched && !pcie_card)
         hw.link_gb_per_s = PCIE4_X16_GB_PER_S;
-    serving_efficiency_of(gpu->vendor, gpu->architecture, &hw.efficiency);
     return hw;
 }
 
@@ -68,14 +77,36 @@ static serving_load load_of(const rec_request *r, double batch)
  * the rest of each GPU for the KV cache. */
 #define RUNTIME_SHARE_OF_WEIGHTS 0.2
 
+/* What each GPU of a replica of layout l holds for the request: its share of the weights with the runtime's
+ * buffers, and one sequence's KV cache at the request's context; from the walk's memo (NULL: none) for a layout
+ * within one node. */
+static void memory_needs(const rec_request *r, const serving_layout *l, serving_memo *memo, double *weights_gb,
+                         double *sequence_gb)
+{
+    int tp = l->tensor_parallel;
+    bool remembered = memo != NULL && l->nodes == 1 && l->pipeline_parallel == 1 && l->expert_parallel == 1 &&
+                      tp >= 1 && tp <= SERVING_MEMO_DEGREES;
+    if (remembered && !isnan(memo->weights_gb[tp])) {
+        *weights_gb = memo->weights_gb[tp];
+        *sequence_gb = memo->sequence_gb[tp];
+        return;
+    }
+    serving_load s = load_of(r, 1);
+    *weights_gb = serving_weights_gb_per_gpu(&r->workload.arch, l, &s) * (1.0 + RUNTIME_SHARE_OF_WEIGHTS);
+    double context = r->workload.sequence_length > 0 ? r->workload.sequence_length : r->prompt_tokens + r->output_tokens;
+    *sequence_gb = serving_kv_gb_per_gpu(&r->workload.arch, l, r->serving_kv_bytes, context);
+    if (remembered) {
+        memo->weights_gb[tp] = *weights_gb;
+        memo->sequence_gb[tp] = *sequence_gb;
+    }
+}
+
 /* The most sequences one replica of layout l holds: the KV cache that fits beside the weights, within the engine's
  * batch and step-token limits (serving.h); 0 when not even one fits. */
-static double max_batch(const rec_request *r, const serving_hardware *hw, const serving_layout *l)
+static double max_batch(const rec_request *r, const serving_hardware *hw, const serving_layout *l, serving_memo *memo)
 {
-    serving_load s = load_of(r, 1);
-    double weights = serving_weights_gb_per_gpu(&r->workload.arch, l, &s) * (1.0 + RUNTIME_SHARE_OF_WEIGHTS);
-    double context = r->workload.sequence_length > 0 ? r->workload.sequence_length : r->prompt_tokens + r->output_tokens;
-    double per_sequence = serving_kv_gb_per_gpu(&r->workload.arch, l, r->serving_kv_bytes, context);
+    double weights, per_sequence;
+    memory_needs(r, l, memo, &weights, &per_sequence);
     if (!(per_sequence > 0) || hw->memory_gb - weights < per_sequence)
         return 0;
     double room = floor((hw->memory_gb - weights) / per_sequence);
@@ -157,10 +188,10 @@ static double load_asked(const rec_request *r)
 /* What layout l comes to on one node's hardware for the request: everything operate() works out but the replicas
  * of a node and its nodes, which the instance type's GPU count decides. */
 static void layout_outcome_of(const rec_request *r, const serving_hardware *hw, const serving_layout *l,
-                              layout_outcome *out)
+                              serving_memo *memo, layout_outcome *out)
 {
     *out = (layout_outcome){.reason = REJECT_NONE};
-    double most = max_batch(r, hw, l);
+    double most = max_batch(r, hw, l, memo);
     if (most < 1) {
         out->reason = REJECT_MEMORY;
         return;
@@ -197,6 +228,8 @@ static void layout_outcome_of(const rec_request *r, const serving_hardware *hw, 
 void recommend_serving_memo_init(serving_memo *memo)
 {
     memset(memo->used, 0, sizeof memo->used); /* the slots are read only once used[] says so */
+    for (int d = 0; d <= SERVING_MEMO_DEGREES; d++)
+        memo->weights_gb[d] = memo->sequence_gb[d] = NAN;
 }
 
 /* Whether a and b serve layout l alike: the GPU's figures always; its links only when l talks over them (tensor or
@@ -220,11 +253,11 @@ static bool same_layout(const serving_layout *a, const serving_layout *b)
 }
 
 /* Fills slot with layout l's outcome on gpu's hardware hw, worked out now. */
-static serving_memo_slot *work_out(serving_memo_slot *slot, const rec_request *r, const catalog_gpu *gpu,
-                                   const serving_hardware *hw, const serving_layout *l)
+static serving_memo_slot *work_out(serving_memo_slot *slot, serving_memo *memo, const rec_request *r,
+                                   const catalog_gpu *gpu, const serving_hardware *hw, const serving_layout *l)
 {
     *slot = (serving_memo_slot){.gpu = gpu, .hw = *hw, .layout = *l, .first_token_ms = NAN};
-    layout_outcome_of(r, hw, l, &slot->outcome);
+    layout_outcome_of(r, hw, l, memo, &slot->outcome);
     return slot;
 }
 
@@ -240,13 +273,13 @@ static serving_memo_slot *memo_find(serving_memo *memo, const rec_request *r, co
             serving_memo_slot *slot = &memo->slots[at];
             if (!memo->used[at]) {
                 memo->used[at] = 1;
-                return work_out(slot, r, gpu, hw, l);
+                return work_out(slot, memo, r, gpu, hw, l);
             }
             if (slot->gpu == gpu && same_layout(&slot->layout, l) && same_hardware(&slot->hw, hw, l))
                 return slot;
         }
     }
-    return work_out(scratch, r, gpu, hw, l);
+    return work_out(scratch, memo, r, gpu, hw, l);
 }
 
 /* One layout's operating point on an instance type, and what it costs in nodes. */
@@ -434,13 +467,13 @@ reject_reason recommend_serving_fit(const rec_request *r, const sizing_requireme
     return REJECT_NONE;
 }
 
-bool recommend_serving_admit(const rec_request *r, const catalog_instance *inst, fit *out)
+bool recommend_serving_admit(const rec_request *r, const catalog_instance *inst, serving_memo *memo, fit *out)
 {
     /* a load, a batch or a latency floor may refuse a layout that holds the model, or spread it over more nodes */
     if (load_asked(r) > 0 || r->workload.batch_size > 0 || r->max_ttft_ms > 0 ||
         r->min_tokens_per_s_per_sequence > 0 || r->max_nodes < 1)
         return false;
-    serving_hardware hw = hardware_of(inst, compute_on(r, inst));
+    serving_hardware hw = gpu_figures_of(inst, compute_on(r, inst)); /* within one GPU's figures: no links read */
     serving_load s = load_of(r, 1);
     serving_layout l = {.tensor_parallel = 1, .pipeline_parallel = 1, .expert_parallel = 1, .nodes = 1};
     if (!serving_valid(&r->workload.arch, &hw, &l, &s))
@@ -454,7 +487,7 @@ bool recommend_serving_admit(const rec_request *r, const catalog_instance *inst,
             (r->tensor_parallel > 0 && tp != r->tensor_parallel))
             continue;
         l.tensor_parallel = tp;
-        holds = max_batch(r, &hw, &l) >= 1;
+        holds = max_batch(r, &hw, &l, memo) >= 1;
     }
     if (!holds)
         return false;

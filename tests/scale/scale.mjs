@@ -27,8 +27,13 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const SWAPS = Number(process.env.SCALE_SWAPS ?? 20);
 const POLL_S = 1;           // GPUREC_CATALOG_POLL_INTERVAL of the replicas
-const DELAY_S = 2;          // GPUREC_PUBLISH_DELAY: each publication is served this long after it is written
-const PUBLISH_EVERY_MS = 2600;
+// GPUREC_PUBLISH_DELAY: each publication is served this long after it is written. serve_from is a whole second
+// (publish.c: the second the manifest is written, plus the delay), so a publication written late in a second is
+// served up to a second sooner than the delay says. A replica must poll, copy and check it before then, or it swaps
+// after the others and walks that cross it see a stale cursor: with 2 s, one that polled just before the write had
+// as little as its poll interval for that on a loaded machine. 3 s leaves a second beyond the poll interval.
+const DELAY_S = 3;
+const PUBLISH_EVERY_MS = 3600;
 const REFRESH_S = 3;        // self-refresh: GPUREC_REFRESH_INTERVAL of each daemon
 const CLIENTS = 6;
 const TOKEN = 'scale-test-admin-token-0123456789';

@@ -240,12 +240,17 @@ shape_bound recommend_bounds_take_least(shape_bound *bounds, size_t *count);
  *     model by its price per token) wait for a pass in the order of the least figure their candidates can have,
  *     which stops when the heap is full of better offers (without it, the 7B inference body took about half as
  *     long again at 100k offers; served models joined it later: the 7B inference body from 573k instructions per
- *     call to 517k, Llama 3.1 70B served at fp8 from 551k to 511k);
+ *     call to 517k, Llama 3.1 70B served at fp8 from 551k to 511k). A served model's shape waits with a bound on what
+ *     its node serves in place of its speed (recommend_serving_admit(), serving_node_tokens_bound()), and its speed
+ *     is worked out only when its turn comes and the bound can still enter the heap (settle_speed()): the 7B
+ *     inference body from 512k to 423k, the 70B served at fp8 from 491k to 440k;
  *   - the pricing-only reruns the alternatives ask for (walk_side) are ranked in the same pass on the same fits
  *     instead of walking again (about a quarter more time for the 70B training body without it);
  *   - a served model's layouts are worked out once per node hardware and layout in a walk (serving_memo, serve.c),
  *     not once per shape: the 7B inference body from 765k instructions per call to 573k, Llama 3.1 70B served at
- *     fp8 from 708k to 551k. The memo lives on the walk's stack: from the heap, its 28 KB freed at the end of each
+ *     fp8 from 708k to 551k; and what a replica of one node needs of each GPU at each tensor-parallel degree, once
+ *     per walk (the 7B inference body from 423k to 384k with the admission reading the GPU's figures alone, the
+ *     70B served at fp8 from 440k to 394k). The memo lives on the walk's stack: from the heap, its 28 KB freed at the end of each
  *     walk had the allocator give memory back to the system and take it again (four brk calls per request), which
  *     cost more time than the memo saved.
  * walk_state's fits, sides and heap_only exist for these refinements alone; nothing else may be added to it for

@@ -330,6 +330,31 @@ unsigned recommend_pricing_mask(const rec_request *r);
 bool recommend_price_capped(const rec_request *r);
 reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
                                 const char *provider_id, const char *band, double *hourly_usd, double *total_usd);
+/* The spot plans judged for one fit, by provider and band (rank.c, rank_shape_by_offers()): a plan's verdict and
+ * expected hours depend on them and never on the price (recommend_cost_at()), a shape's offers share a handful of
+ * bands, and each judgement takes a logarithm and an exponential (at 100k offers the 70B training body from 2.6M
+ * instructions a call to 1.3M). */
+#define BAND_PLANS 8
+typedef struct band_plan {
+    const char *provider_id;
+    const char *band;
+    reject_reason reason;
+    double hours;
+} band_plan;
+typedef struct band_plans {
+    band_plan known[BAND_PLANS];
+    size_t count;
+} band_plans;
+
+/* recommend_cost_at() of a spot price over a known length for a request without a price cap (score.c), from plans
+ * when they hold its provider's band, else judged and remembered there. */
+reject_reason recommend_spot_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
+                                     const char *provider_id, const char *band, band_plans *plans, double *hourly_usd,
+                                     double *total_usd);
+/* Whether model m's candidates of a shape fitted by ft are ranked region by region: a spot plan over a known length
+ * runs over the hours its region's band expects, so its best region may not be its cheapest, by its total as by its
+ * hours. */
+bool recommend_ranked_by_band(const fit *ft, pricing_model m);
 /* How recommend_cost_at() judges the prices of a shape fitted by ft under each pricing model of models that prices
  * some of its offers, for a request without a price cap: it refuses a price, if at all, for its plan
  * (recommend_plan_check()), which depends on the fit, the model and a spot price's interruption band, never on the

@@ -149,6 +149,38 @@ reject_reason recommend_cost_at(const rec_request *r, const fit *ft, pricing_mod
     return REJECT_NONE;
 }
 
+reject_reason recommend_spot_cost_at(const rec_request *r, const fit *ft, pricing_model m, double price_hourly_usd,
+                                     const char *provider_id, const char *band, band_plans *plans, double *hourly_usd,
+                                     double *total_usd)
+{
+    const band_plan *plan = NULL;
+    for (size_t i = 0; i < plans->count && plan == NULL; i++) {
+        const band_plan *p = &plans->known[i];
+        if (p->provider_id == provider_id && (p->band == band || (p->band && band && strcmp(p->band, band) == 0)))
+            plan = p;
+    }
+    if (plan == NULL && plans->count == BAND_PLANS)
+        return recommend_cost_at(r, ft, m, price_hourly_usd, provider_id, band, hourly_usd, total_usd);
+    if (plan == NULL) {
+        band_plan *judged = &plans->known[plans->count++];
+        *judged = (band_plan){provider_id, band, recommend_plan_check(r, ft, m, provider_id, band), NAN};
+        if (judged->reason == REJECT_NONE) {
+            plan_spot spot;
+            judged->hours = recommend_spot_hours(r, ft, provider_id, band, &spot, NULL);
+        }
+        plan = judged;
+    }
+    /* as recommend_cost_at() works them out */
+    *hourly_usd = price_hourly_usd * ft->nodes;
+    *total_usd = plan->reason == REJECT_NONE ? *hourly_usd * plan->hours : NAN;
+    return plan->reason;
+}
+
+bool recommend_ranked_by_band(const fit *ft, pricing_model m)
+{
+    return vocab_pricing_models[m].interruptible && !isnan(ft->hours);
+}
+
 double recommend_candidate_hours(const rec_request *r, const candidate *c)
 {
     double hours = c->fit.hours;

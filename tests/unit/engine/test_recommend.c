@@ -1198,6 +1198,12 @@ static const char *const job_priced_requests[] = {
     " \"deadline_hours\": 720}, \"constraints\": {\"pricing\": [\"spot\", \"capacity_block\"]}, \"limit\": 8}",
     "{\"objective\": \"cost\", \"workload\": {\"kind\": \"training\", \"model\": \"llama-3.1-8b\", \"tokens_b\": 10,"
     " \"checkpointing\": true}, \"constraints\": {\"pricing\": [\"spot\", \"capacity_block\"]}, \"limit\": 8}",
+    /* by the time objective a spot plan that finishes in every band is ranked by the hours its region's band expects:
+     * its best region is not always its cheapest (the picks, and the spot alternative of an on-demand answer) */
+    "{\"objective\": \"time\", \"workload\": {\"kind\": \"training\", \"model\": \"llama-2-7b\", \"tokens_b\": 1,"
+    " \"checkpointing\": true}, \"constraints\": {\"pricing\": [\"spot\"]}, \"limit\": 3}",
+    "{\"objective\": \"time\", \"workload\": {\"kind\": \"training\", \"model\": \"llama-2-7b\", \"tokens_b\": 1},"
+    " \"limit\": 1}",
 };
 
 /* The walk by shapes (one fit per shape, taken from a twin of the same hardware, pricing-only alternatives ranked in

@@ -250,9 +250,9 @@ shape_bound recommend_bounds_take_least(shape_bound *bounds, size_t *count);
  *     not once per shape: the 7B inference body from 765k instructions per call to 573k, Llama 3.1 70B served at
  *     fp8 from 708k to 551k; and what a replica of one node needs of each GPU at each tensor-parallel degree, once
  *     per walk (the 7B inference body from 423k to 384k with the admission reading the GPU's figures alone, the
- *     70B served at fp8 from 440k to 394k). The memo lives on the walk's stack: from the heap, its 28 KB freed at the end of each
- *     walk had the allocator give memory back to the system and take it again (four brk calls per request), which
- *     cost more time than the memo saved.
+ *     70B served at fp8 from 440k to 394k). The memo lives on the walk's stack: from the heap, its 28 KB freed at
+ *     the end of each walk had the allocator give memory back to the system and take it again (four brk calls per
+ *     request), which cost more time than the memo saved.
  * walk_state's fits, sides and heap_only exist for these refinements alone; nothing else may be added to it for
  * speed without a measured gain above the benchmark's noise (README, "Where things are"). */
 typedef struct walk_state {
